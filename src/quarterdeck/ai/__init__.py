@@ -1,0 +1,1 @@
+"""Agents that play any registered game through the protocol."""

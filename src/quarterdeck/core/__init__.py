@@ -1,0 +1,4 @@
+"""The game-agnostic engine: protocol, errors, dice, events, records, geometry, registry.
+
+Nothing here knows any particular rule book.
+"""

@@ -1,0 +1,55 @@
+"""One family of errors, each naming the rule or field at fault.
+
+Every error leaves the state it was raised from exactly as it was.
+"""
+
+from __future__ import annotations
+
+
+class QuarterdeckError(Exception):
+    """Base of every error the engine reports to a user."""
+
+
+class IllegalAction(QuarterdeckError):
+    """An action that breaks a rule. `rule` is a short stable name (e.g. ``non-adjacency``)."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} [rule: {rule}]")
+        self.rule = rule
+        self.message = message
+
+
+class NotationError(QuarterdeckError):
+    """Text that does not parse as an action; `field` names the part that is wrong."""
+
+    def __init__(self, field: str, message: str, text: str = ""):
+        where = f" in {text!r}" if text else ""
+        super().__init__(f"{message}{where} [field: {field}]")
+        self.field = field
+        self.message = message
+        self.text = text
+
+
+class ScenarioError(QuarterdeckError):
+    """A scenario or options file that is malformed or describes an impossible position."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class RecordError(QuarterdeckError):
+    """A game record (or saved state) that is corrupt; `line` is 1-based where known."""
+
+    def __init__(self, message: str, line: int | None = None):
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(f"{where}{message}")
+        self.line = line
+        self.message = message
+
+
+class UnknownGame(QuarterdeckError):
+    def __init__(self, name: str, known: list[str]):
+        super().__init__(f"unknown game {name!r}; known games: {', '.join(known)}")
+        self.name = name

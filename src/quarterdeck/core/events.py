@@ -1,0 +1,300 @@
+"""Typed events: every applied action reports what happened as a list of these.
+
+Interfaces animate and log from events; records may store them. Events are plain frozen dataclasses
+with JSON round trips. A game defines further kinds by subclassing `Event` with a unique `kind`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+EVENT_KINDS: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__:
+            EVENT_KINDS[cls.kind] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Event:
+        cls = EVENT_KINDS[data["kind"]]
+        names = {f.name for f in fields(cls)}
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
+        return cls(**values)
+
+    def describe(self) -> str:
+        body = ", ".join(f"{k}={v}" for k, v in asdict(self).items())
+        return f"{self.kind}({body})"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    piece: str
+    origin: str
+    destination: str
+    heading: str = ""
+
+    def describe(self) -> str:
+        heading = f" heading {self.heading}" if self.heading else ""
+        return f"{self.piece} moves {self.origin} -> {self.destination}{heading}"
+
+
+@dataclass(frozen=True)
+class Turned(Event):
+    kind: ClassVar[str] = "turned"
+    piece: str
+    square: str
+    heading: str
+
+    def describe(self) -> str:
+        return f"{self.piece} turns to {self.heading} on {self.square}"
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    kind: ClassVar[str] = "placed"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} placed on {self.square}"
+
+
+@dataclass(frozen=True)
+class Fired(Event):
+    kind: ClassVar[str] = "fired"
+    piece: str
+    bearing: str
+    amount: int
+    target: str
+    effect: int
+
+    def describe(self) -> str:
+        return f"{self.piece} fires {self.amount} off the {self.bearing} at {self.target} (effect {self.effect})"
+
+
+@dataclass(frozen=True)
+class Defended(Event):
+    kind: ClassVar[str] = "defended"
+    piece: str
+    bearing: str
+    amount: int
+
+    def describe(self) -> str:
+        return f"{self.piece} defends {self.amount} off the {self.bearing}"
+
+
+@dataclass(frozen=True)
+class Hit(Event):
+    kind: ClassVar[str] = "hit"
+    piece: str
+    hits: int
+    bearing: str = ""
+    factors: str = ""
+
+    def describe(self) -> str:
+        where = f" off the {self.bearing}" if self.bearing else ""
+        now = f", now {self.factors}" if self.factors else ""
+        return f"{self.piece} takes {self.hits} hit(s){where}{now}"
+
+
+@dataclass(frozen=True)
+class Struck(Event):
+    kind: ClassVar[str] = "struck"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} strikes her colours on {self.square}"
+
+
+@dataclass(frozen=True)
+class Silenced(Event):
+    kind: ClassVar[str] = "silenced"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} is silenced on {self.square}"
+
+
+@dataclass(frozen=True)
+class Escaped(Event):
+    kind: ClassVar[str] = "escaped"
+    piece: str
+    square: str
+    edge: str
+
+    def describe(self) -> str:
+        return f"{self.piece} escapes off the {self.edge} edge from {self.square}"
+
+
+@dataclass(frozen=True)
+class Anchored(Event):
+    kind: ClassVar[str] = "anchored"
+    piece: str
+    square: str
+    anchored: bool
+
+    def describe(self) -> str:
+        return f"{self.piece} {'anchors' if self.anchored else 'weighs anchor'} on {self.square}"
+
+
+@dataclass(frozen=True)
+class Sunk(Event):
+    kind: ClassVar[str] = "sunk"
+    piece: str
+    square: str
+    by: str
+
+    def describe(self) -> str:
+        return f"{self.piece} sunk on {self.square} by {self.by}"
+
+
+@dataclass(frozen=True)
+class Captured(Event):
+    kind: ClassVar[str] = "captured"
+    piece: str
+    square: str
+    by: str
+
+    def describe(self) -> str:
+        return f"{self.piece} captured on {self.square} by {self.by}"
+
+
+@dataclass(frozen=True)
+class Upgraded(Event):
+    kind: ClassVar[str] = "upgraded"
+    pieces: tuple[str, ...]
+    square: str
+    into: str
+
+    def describe(self) -> str:
+        return f"{' and '.join(self.pieces)} join on {self.square} to become {self.into}"
+
+
+@dataclass(frozen=True)
+class Attacked(Event):
+    kind: ClassVar[str] = "attacked"
+    piece: str
+    target: str
+    value: int
+
+    def describe(self) -> str:
+        return f"{self.piece} attacks {self.target} with {self.value}"
+
+
+@dataclass(frozen=True)
+class Supported(Event):
+    kind: ClassVar[str] = "supported"
+    piece: str
+    target: str
+    value: int
+
+    def describe(self) -> str:
+        return f"{self.piece} supports {self.target} with {self.value}"
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    kind: ClassVar[str] = "eliminated"
+    piece: str
+    square: str
+    attack: int = 0
+    defence: int = 0
+
+    def describe(self) -> str:
+        odds = f" ({self.attack} against {self.defence})" if self.attack or self.defence else ""
+        return f"{self.piece} eliminated on {self.square}{odds}"
+
+
+@dataclass(frozen=True)
+class Survived(Event):
+    kind: ClassVar[str] = "survived"
+    piece: str
+    square: str
+    attack: int
+    defence: int
+
+    def describe(self) -> str:
+        return f"{self.piece} holds on {self.square} ({self.attack} against {self.defence})"
+
+
+@dataclass(frozen=True)
+class DieRolled(Event):
+    kind: ClassVar[str] = "die-rolled"
+    purpose: str
+    value: int
+
+    def describe(self) -> str:
+        return f"rolled {self.value} for {self.purpose}"
+
+
+@dataclass(frozen=True)
+class WindChanged(Event):
+    kind: ClassVar[str] = "wind-changed"
+    direction: str
+    strength: str
+
+    def describe(self) -> str:
+        return f"the wind is now {self.strength} from the {self.direction}"
+
+
+@dataclass(frozen=True)
+class Submitted(Event):
+    """A hidden decision was handed in; what it was stays secret until the reveal."""
+
+    kind: ClassVar[str] = "submitted"
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} has submitted a secret decision"
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    kind: ClassVar[str] = "revealed"
+    players: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"secret decisions of {', '.join(self.players)} revealed"
+
+
+@dataclass(frozen=True)
+class PhaseChanged(Event):
+    kind: ClassVar[str] = "phase-changed"
+    player: str
+    phase: str
+    turn: int
+
+    def describe(self) -> str:
+        return f"turn {self.turn}: {self.player} to {self.phase}"
+
+
+@dataclass(frozen=True)
+class Resigned(Event):
+    kind: ClassVar[str] = "resigned"
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} resigns"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game-over"
+    result: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"game over: {self.result} ({self.reason})"

@@ -1,0 +1,272 @@
+"""The game protocol every rule book implements, and every interface and agent uses.
+
+A `Game` describes a rule book and makes initial states. A `State` is one position in a game:
+who decides next, which actions are legal, how an action changes it, whether it is over, and how it
+reads and writes JSON and action notation.
+
+A turn with many decisions (move each ship, fire, the other side defends) is a sequence of small
+actions, so search and learning code walk it one decision at a time. Two kinds of decision-maker
+besides the players are first-class:
+
+* ``CHANCE``: the next action is a chance outcome (a die). `chance_outcomes()` lists them with
+  probabilities; `sample_chance()` draws one from the state's own seeded `Dice`. The outcome is
+  applied (and recorded) like any action, so replays are exact and a planner never peeks at rolls.
+* ``SIMULTANEOUS``: several players decide at once and in secret (a hidden deployment, plotted
+  movement). `acting_players()` names those who still owe a decision; each calls `apply(action,
+  player=p)`. Until everyone has decided, `observe(p)` and `to_json(viewer=p)` hide the others'
+  decisions; when the last one arrives, all are revealed together.
+
+`apply` validates first and only then changes anything: an illegal action raises `IllegalAction`
+naming the rule and leaves the state as it was. Agents that take actions straight from
+`legal_actions` may pass ``validate=False`` to skip the second check.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .dice import Dice
+from .errors import IllegalAction, NotationError
+from .events import Event, GameOver, Resigned
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -3
+
+Action = Hashable
+
+
+class Resign(NamedTuple):
+    """Any player may resign at any time; it is not listed among legal actions (agents never resign)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a return per player (+1 win, 0 draw, -1 loss), a result word and a reason."""
+
+    returns: tuple[float, ...]
+    result: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"returns": list(self.returns), "result": self.result, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Outcome | None:
+        if data is None:
+            return None
+        return cls(tuple(float(r) for r in data["returns"]), str(data["result"]), str(data["reason"]))
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    name: str
+    title: str
+    briefing: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """A rule book. Subclasses set `name` (the command-line name) and `title`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    default_scenario: ClassVar[str] = "standard"
+
+    @abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]:
+        """The scenarios shipped with the game, each with a one-paragraph briefing."""
+
+    @abstractmethod
+    def new_initial_state(
+        self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        """The opening position. Raises ScenarioError for an unknown scenario or bad options."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Inverse of State.to_json(); raises RecordError for corrupt data."""
+
+    @abstractmethod
+    def rules_summary(self) -> str:
+        """A readable summary of the rules (Markdown)."""
+
+    def hook(self, name: str) -> Any:
+        """Optional per-game extensions (terminal view, evaluation, ...) looked up by name.
+
+        A game package provides them as attributes of its Game class; `None` when absent, so
+        callers fall back to generic behaviour.
+        """
+        return getattr(self, f"hook_{name.replace('-', '_')}", None)
+
+
+class State(ABC):
+    """One position. Mutable: `apply` changes it in place; `clone` gives an independent copy."""
+
+    game: Game
+    outcome: Outcome | None
+
+    # --- who decides ------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def players(self) -> tuple[str, ...]:
+        """The seats, by name, in index order (e.g. ``("blue", "red")``)."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    def acting_players(self) -> list[int]:
+        """Seats that owe a decision now (several only in a simultaneous phase)."""
+        player = self.current_player()
+        return [player] if player >= 0 else []
+
+    def team_of(self, player: int) -> str:
+        """The side a seat plays for; seats of one side share a result. Default: its own name."""
+        return self.players[player]
+
+    # --- actions ----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int | None = None, piece: str | None = None) -> list[Action]:
+        """Legal actions of `player` (default: the one to act), optionally only those of one piece."""
+
+    def apply(self, action: Action, player: int | None = None, validate: bool = True) -> list[Event]:
+        """Apply one action; returns the events it produced. Raises IllegalAction, changing nothing."""
+        if self.outcome is not None:
+            raise IllegalAction("game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})")
+        if isinstance(action, Resign):
+            return self._resign(action.player)
+        player = self._resolve_player(player)
+        if validate:
+            self._validate(action, player)
+        return self._apply(action, player)
+
+    def _resolve_player(self, player: int | None) -> int:
+        to_act = self.current_player()
+        if to_act == CHANCE:
+            if player not in (None, CHANCE):
+                raise IllegalAction("turn-order", "a chance outcome is due, not a player's decision")
+            return CHANCE
+        acting = self.acting_players()
+        if player is None:
+            if len(acting) != 1:
+                names = ", ".join(self.players[p] for p in acting)
+                raise IllegalAction("turn-order", f"several players decide now ({names}); say which one acts")
+            return acting[0]
+        if player not in acting:
+            name = self.players[player] if 0 <= player < len(self.players) else str(player)
+            raise IllegalAction("turn-order", f"it is not {name}'s decision now")
+        return player
+
+    def action_piece(self, action: Action) -> str | None:
+        """The piece an action belongs to (for grouping and `legal_actions(piece=...)`), if any."""
+        return None
+
+    def position_key(self) -> Hashable:
+        """What makes two positions 'the same' for repetition rules and transposition tables."""
+        return repr(self.to_json())
+
+    @abstractmethod
+    def _validate(self, action: Action, player: int) -> None:
+        """Raise IllegalAction (naming the rule) unless `action` is legal for `player`."""
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    def _resign(self, player: int) -> list[Event]:
+        if not 0 <= player < len(self.players):
+            raise IllegalAction("resignation", f"no player number {player}")
+        loser = self.team_of(player)
+        teams = {self.team_of(p) for p in range(len(self.players))}
+        winners = sorted(teams - {loser})
+        returns = tuple(-1.0 if self.team_of(p) == loser else 1.0 for p in range(len(self.players)))
+        result = winners[0] if len(winners) == 1 else "draw"
+        self.outcome = Outcome(returns, result, f"{loser} resigned")
+        return [Resigned(self.players[player]), GameOver(self.outcome.result, self.outcome.reason)]
+
+    # --- chance ----------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a CHANCE node: the possible outcomes with their probabilities."""
+        return []
+
+    def sample_chance(self) -> Action:
+        """Draw the next chance outcome with the state's own dice (not applied)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("chance", "no chance outcome is due")
+        index = self.dice.weighted([p for _, p in outcomes])
+        return outcomes[index][0]
+
+    dice: Dice
+
+    # --- the end ---------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def returns(self) -> list[float]:
+        if self.outcome is None:
+            return [0.0] * len(self.players)
+        return list(self.outcome.returns)
+
+    # --- copies, views and notation -----------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    def observe(self, player: int) -> State:
+        """What `player` may know: a copy with other players' secrets removed.
+
+        Perfect-information games return a plain copy; games with hidden decisions override it.
+        """
+        return self.clone()
+
+    @abstractmethod
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """The whole state as JSON data; with a viewer, secrets of other seats are left out."""
+
+    @abstractmethod
+    def action_to_text(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        """Inverse of action_to_text; raises NotationError naming the field at fault."""
+
+    def text_to_action(self, text: str, player: int | None = None) -> Action:
+        """parse_action, plus the core notation every game shares (``resign``)."""
+        words = text.split()
+        if words and words[0] == "resign":
+            seat = words[1] if len(words) > 1 else None
+            if seat is None:
+                if player is None:
+                    player = self._resolve_player(None)
+                return Resign(player)
+            if seat not in self.players:
+                raise NotationError("player", f"no player called {seat!r}", text)
+            return Resign(self.players.index(seat))
+        return self.parse_action(text, player)
+
+    def text_of(self, action: Action) -> str:
+        if isinstance(action, Resign):
+            return f"resign {self.players[action.player]}"
+        return self.action_to_text(action)
+
+    def describe(self) -> str:
+        """One line for logs: whose decision and what phase."""
+        player = self.current_player()
+        if player == TERMINAL and self.outcome:
+            return f"game over: {self.outcome.result} ({self.outcome.reason})"
+        if player == CHANCE:
+            return "chance"
+        return ", ".join(self.players[p] for p in self.acting_players()) + " to decide"
+
+
+def seat_index(players: Sequence[str], name: str) -> int:
+    try:
+        return list(players).index(name)
+    except ValueError:
+        raise NotationError("player", f"no player called {name!r}; players are {', '.join(players)}") from None
