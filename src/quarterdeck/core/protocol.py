@@ -26,7 +26,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from .dice import Dice
 from .errors import IllegalAction, NotationError
@@ -39,7 +39,8 @@ TERMINAL = -3
 Action = Hashable
 
 
-class Resign(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Resign:
     """Any player may resign at any time; it is not listed among legal actions (agents never resign)."""
 
     player: int

@@ -1,0 +1,1 @@
+"""The `quarterdeck` command."""

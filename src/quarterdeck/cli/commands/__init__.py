@@ -1,0 +1,1 @@
+"""Subcommands of `quarterdeck`: each module here defines `register(app)` and is found automatically."""

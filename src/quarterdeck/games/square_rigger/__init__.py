@@ -1,0 +1,50 @@
+"""Square Rigger Chess (seed 000): Napoleonic-era sailing ships on squares, no chance."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from ...core.protocol import Game, ScenarioInfo
+from ...core.registry import register
+from . import tactics
+from .rules import SquareRiggerState, state_from_json
+from .scenario import build_setup, load_scenario_data, scenario_names
+
+
+@register
+class SquareRiggerChess(Game):
+    name = "square-rigger"
+    title = "Square Rigger Chess"
+    default_scenario = "duel"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        infos = []
+        for name in scenario_names():
+            data = load_scenario_data(name)
+            infos.append(ScenarioInfo(name, data.get("title", name), " ".join(data.get("briefing", "").split())))
+        return infos
+
+    def new_initial_state(
+        self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> SquareRiggerState:
+        data = load_scenario_data(scenario or self.default_scenario)
+        return SquareRiggerState(self, build_setup(data, options), seed)
+
+    def state_from_setup(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> SquareRiggerState:
+        """A game from scenario data given directly (a user's own scenario file)."""
+        return SquareRiggerState(self, build_setup(data, options))
+
+    def state_from_json(self, data: dict[str, Any]) -> SquareRiggerState:
+        return state_from_json(self, data)
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("summary.md").read_text()
+
+    hook_evaluate = staticmethod(tactics.evaluate)
+
+    @property
+    def hook_terminal_view(self):
+        from .terminal import SquareRiggerView
+
+        return SquareRiggerView()

@@ -1,0 +1,502 @@
+"""Scenario files for Square Rigger Chess: TOML, validated, turned into an immutable `Setup`.
+
+A scenario gives the board as rows of characters (top row = highest rank; ``.`` sea, ``#`` land,
+``H`` harbour), the wind and its scheduled changes, the sides with their squadrons, ships and shore
+batteries, and the victory conditions. Every mistake is reported as a ScenarioError naming the
+field, e.g. ``ships[3].at``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...core.errors import ScenarioError
+from ...core.geometry import Compass, Square, SquareGrid
+
+SEA, LAND, HARBOUR = ".", "#", "H"
+EDGES = ("N", "E", "S", "W")
+ROLES = ("warship", "merchant", "transport")
+STRENGTHS = ("calm", "moderate", "strong")
+NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_'\-]*$"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class ClassSpec(_Model):
+    title: str
+    F: int = Field(ge=0, le=20)
+    S: int = Field(ge=0, le=20)
+    T: int = Field(ge=0, le=20)
+
+
+class WindChangeSpec(_Model):
+    turn: int = Field(ge=1)
+    direction: str = Field(alias="from")
+    strength: Literal["calm", "moderate", "strong"]
+
+
+class WindSpec(_Model):
+    direction: str = Field(alias="from")
+    strength: Literal["calm", "moderate", "strong"] = "moderate"
+    changes: list[WindChangeSpec] = []
+    table: dict[str, list[int]] = {}
+
+
+class SquadronSpec(_Model):
+    side: str
+    name: str = Field(pattern=r"^[a-z][a-z0-9\-]*$")
+
+
+class ShipSpec(_Model):
+    name: str = Field(pattern=NAME_PATTERN)
+    side: str
+    ship_class: str = Field(alias="class")
+    role: Literal["warship", "merchant", "transport"] = "warship"
+    at: str
+    heading: str
+    squadron: str | None = None
+    exits: list[str] = []
+    value: int | None = Field(default=None, ge=0)
+
+
+class BatterySpec(_Model):
+    name: str = Field(pattern=NAME_PATTERN)
+    side: str
+    at: str
+    F: int = Field(ge=1, le=20)
+    field: list[str] = Field(min_length=1)
+    squadron: str | None = None
+    value: int | None = Field(default=None, ge=0)
+
+
+class VictorySpec(_Model):
+    type: Literal["annihilation", "strike", "escape"]
+    side: str
+    count: int | None = Field(default=None, ge=1)
+    roles: list[str] = []
+    classes: list[str] = []
+    ships: list[str] = []
+
+
+class ScenarioSpec(_Model):
+    name: str
+    title: str
+    briefing: str
+    sides: list[str] = ["blue", "red"]
+    board: str
+    wind: WindSpec
+    squadrons: list[SquadronSpec] = []
+    ships: list[ShipSpec]
+    batteries: list[BatterySpec] = []
+    victory: list[VictorySpec] = []
+    turn_limit: int | None = Field(default=None, ge=1)
+    at_limit: str = "points"
+    classes: dict[str, ClassSpec] = {}
+    tracks: dict[str, list[list[int]]] = {}
+
+
+class OptionsSpec(_Model):
+    """Options a player may set on any scenario."""
+
+    calm: bool = False
+    wind_from: str | None = None
+    wind_strength: Literal["calm", "moderate", "strong"] | None = None
+    turn_limit: int | None = Field(default=None, ge=1)
+    repetition_draw: bool = True
+
+
+@dataclass(frozen=True)
+class ShipInfo:
+    name: str
+    side: str
+    ship_class: str
+    role: str
+    squadron: str
+    exits: frozenset[str]
+    value: int
+    track: tuple[tuple[int, int, int], ...]  # factors after 0, 1, 2, ... hits; the last is (0, 0, 0)
+    start: Square
+    heading: Compass
+
+    @property
+    def armed(self) -> bool:
+        return self.role == "warship"
+
+
+@dataclass(frozen=True)
+class BatteryInfo:
+    name: str
+    side: str
+    squadron: str
+    square: Square
+    field: frozenset[Compass]
+    value: int
+    track: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class Victory:
+    type: str
+    side: str
+    count: int | None
+    roles: frozenset[str]
+    classes: frozenset[str]
+    ships: frozenset[str]
+
+    def matches(self, ship: ShipInfo) -> bool:
+        return (
+            (not self.roles or ship.role in self.roles)
+            and (not self.classes or ship.ship_class in self.classes)
+            and (not self.ships or ship.name in self.ships)
+        )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything about a game that never changes while it is played; shared by all its states."""
+
+    name: str
+    title: str
+    briefing: str
+    grid: SquareGrid
+    terrain: tuple[str, ...]  # terrain[y][x]
+    sides: tuple[str, ...]
+    seats: tuple[tuple[str, str], ...]  # (side, squadron) in playing order
+    ships: dict[str, ShipInfo]
+    batteries: dict[str, BatteryInfo]
+    wind_from: Compass
+    wind_strength: str
+    wind_changes: tuple[tuple[int, Compass, str], ...]
+    wind_table: dict[str, tuple[int, ...]]
+    cap_reduction: tuple[int, ...]
+    class_titles: dict[str, str]
+    victory: tuple[Victory, ...]
+    turn_limit: int | None
+    at_limit: str
+    repetition_draw: bool
+    source: dict[str, Any] = field(default_factory=dict, compare=False)  # the validated scenario data
+    options: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def terrain_at(self, square: Square) -> str:
+        return self.terrain[square[1]][square[0]]
+
+    def seat_name(self, seat: int) -> str:
+        side, squadron = self.seats[seat]
+        if sum(1 for s, _ in self.seats if s == side) == 1:
+            return side
+        return f"{side}.{squadron}"
+
+
+def load_tables() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("tables.toml").read_text()
+    return tomllib.loads(text)
+
+
+def scenario_names() -> list[str]:
+    folder = resources.files(__package__).joinpath("scenarios")
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def load_scenario_data(name: str) -> dict[str, Any]:
+    if name not in scenario_names():
+        raise ScenarioError("scenario", f"no scenario {name!r}; scenarios: {', '.join(scenario_names())}")
+    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text()
+    return parse_toml(text, f"scenario {name}")
+
+
+def parse_toml(text: str, what: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(what, f"not valid TOML: {exc}") from None
+
+
+def _pydantic_error(exc: ValidationError, prefix: str = "") -> ScenarioError:
+    first = exc.errors()[0]
+    parts: list[str] = []
+    for item in first["loc"]:
+        if isinstance(item, int):
+            parts[-1:] = [f"{parts[-1]}[{item}]"] if parts else [f"[{item}]"]
+        else:
+            parts.append(str(item))
+    where = ".".join(parts) or "scenario"
+    return ScenarioError(prefix + where, first["msg"])
+
+
+def build_setup(data: dict[str, Any], options: dict[str, Any] | None = None) -> Setup:
+    """Validate scenario data (and options) and build the Setup. Raises ScenarioError."""
+    try:
+        spec = ScenarioSpec.model_validate(data)
+    except ValidationError as exc:
+        raise _pydantic_error(exc) from None
+    try:
+        opts = OptionsSpec.model_validate(options or {})
+    except ValidationError as exc:
+        raise _pydantic_error(exc, "options.") from None
+    return _Builder(spec, opts, load_tables()).build()
+
+
+class _Builder:
+    def __init__(self, spec: ScenarioSpec, options: OptionsSpec, tables: dict[str, Any]):
+        self.spec = spec
+        self.options = options
+        self.tables = tables
+
+    def build(self) -> Setup:
+        spec = self.spec
+        grid, terrain = self._board()
+        if len(set(spec.sides)) != len(spec.sides) or len(spec.sides) < 2:
+            raise ScenarioError("sides", "give at least two different side names")
+        classes = self._classes()
+        seats = self._seats()
+        occupied: dict[Square, str] = {}
+        ships = {}
+        for index, ship in enumerate(spec.ships):
+            ships[ship.name] = self._ship(index, ship, grid, terrain, classes, seats, occupied)
+        batteries = {}
+        for index, battery in enumerate(spec.batteries):
+            batteries[battery.name] = self._battery(index, battery, grid, terrain, seats, occupied, ships)
+        self._check_spacing(spec, ships, grid, terrain)
+        wind_from, strength, changes, table = self._wind()
+        victory = self._victory(classes)
+        turn_limit = self.options.turn_limit or spec.turn_limit
+        if spec.at_limit not in ("points", "draw", *spec.sides):
+            raise ScenarioError("at_limit", "must be 'points', 'draw' or a side name")
+        used_seats = tuple(seat for seat in seats if self._seat_used(seat, ships, batteries))
+        for side in spec.sides:
+            if not any(s == side for s, _ in used_seats):
+                raise ScenarioError("sides", f"side {side!r} has no ships or batteries")
+        return Setup(
+            name=spec.name,
+            title=spec.title,
+            briefing=spec.briefing,
+            grid=grid,
+            terrain=terrain,
+            sides=tuple(spec.sides),
+            seats=used_seats,
+            ships=ships,
+            batteries=batteries,
+            wind_from=wind_from,
+            wind_strength=strength,
+            wind_changes=changes,
+            wind_table=table,
+            cap_reduction=tuple(self.tables["fire"]["cap_reduction"]),
+            class_titles={name: c.title for name, c in classes.items()},
+            victory=victory,
+            turn_limit=turn_limit,
+            at_limit=spec.at_limit,
+            repetition_draw=self.options.repetition_draw,
+            source=spec.model_dump(by_alias=True, exclude_defaults=True),
+            options=self.options.model_dump(exclude_defaults=True),
+        )
+
+    def _board(self) -> tuple[SquareGrid, tuple[str, ...]]:
+        rows = [row.strip() for row in self.spec.board.strip().splitlines() if row.strip()]
+        if not rows:
+            raise ScenarioError("board", "the board has no rows")
+        width = len(rows[0])
+        for number, row in enumerate(rows):
+            if len(row) != width:
+                raise ScenarioError("board", f"row {number + 1} is {len(row)} squares wide, the first is {width}")
+            bad = set(row) - {SEA, LAND, HARBOUR}
+            if bad:
+                raise ScenarioError("board", f"row {number + 1} has {''.join(sorted(bad))!r}; use . # or H")
+        if width > 26:
+            raise ScenarioError("board", "at most 26 files wide")
+        terrain = tuple(reversed(rows))  # the text shows the top (highest rank) first
+        return SquareGrid(width, len(rows)), terrain
+
+    def _classes(self) -> dict[str, ClassSpec]:
+        classes = {name: ClassSpec.model_validate(data) for name, data in self.tables["classes"].items()}
+        classes.update(self.spec.classes)
+        return classes
+
+    def _seats(self) -> list[tuple[str, str]]:
+        seats: list[tuple[str, str]] = []
+        for index, squadron in enumerate(self.spec.squadrons):
+            if squadron.side not in self.spec.sides:
+                raise ScenarioError(f"squadrons[{index}].side", f"unknown side {squadron.side!r}")
+            if (squadron.side, squadron.name) in seats:
+                raise ScenarioError(f"squadrons[{index}].name", f"squadron {squadron.name!r} given twice")
+            seats.append((squadron.side, squadron.name))
+        for side in self.spec.sides:
+            if not any(s == side for s, _ in seats):
+                seats.append((side, "fleet"))
+        order = {side: i for i, side in enumerate(self.spec.sides)}
+        return sorted(seats, key=lambda seat: order[seat[0]])
+
+    def _squadron(self, field_name: str, side: str, wanted: str | None, seats: list[tuple[str, str]]) -> str:
+        names = [name for s, name in seats if s == side]
+        if wanted is None:
+            return names[0]
+        if wanted not in names:
+            raise ScenarioError(field_name, f"side {side!r} has no squadron {wanted!r} (has {', '.join(names)})")
+        return wanted
+
+    def _place(self, field_name: str, text: str, grid: SquareGrid, occupied: dict[Square, str], name: str) -> Square:
+        try:
+            square = grid.parse(text)
+        except Exception as exc:  # NotationError: re-labelled with the field that holds it
+            raise ScenarioError(field_name, str(exc)) from None
+        if square in occupied:
+            raise ScenarioError(field_name, f"{text} is already taken by {occupied[square]}")
+        occupied[square] = name
+        return square
+
+    def _unique(self, field_name: str, name: str) -> None:
+        names = [s.name for s in self.spec.ships] + [b.name for b in self.spec.batteries]
+        if names.count(name) > 1:
+            raise ScenarioError(field_name, f"the name {name!r} is used more than once")
+
+    def _ship(self, index, ship: ShipSpec, grid, terrain, classes, seats, occupied) -> ShipInfo:
+        where = f"ships[{index}]"
+        self._unique(f"{where}.name", ship.name)
+        if ship.side not in self.spec.sides:
+            raise ScenarioError(f"{where}.side", f"unknown side {ship.side!r}")
+        if ship.ship_class not in classes:
+            raise ScenarioError(f"{where}.class", f"unknown class {ship.ship_class!r} (known: {', '.join(classes)})")
+        square = self._place(f"{where}.at", ship.at, grid, occupied, ship.name)
+        if terrain[square[1]][square[0]] == LAND:
+            raise ScenarioError(f"{where}.at", f"{ship.at} is land")
+        try:
+            heading = Compass.parse(ship.heading)
+        except Exception as exc:
+            raise ScenarioError(f"{where}.heading", str(exc)) from None
+        for edge in ship.exits:
+            if edge not in EDGES:
+                raise ScenarioError(f"{where}.exits", f"an exit edge is one of {' '.join(EDGES)}, not {edge!r}")
+        spec = classes[ship.ship_class]
+        track = self._track(f"tracks.{ship.ship_class}", ship.ship_class, (spec.F, spec.S, spec.T))
+        return ShipInfo(
+            name=ship.name,
+            side=ship.side,
+            ship_class=ship.ship_class,
+            role=ship.role,
+            squadron=self._squadron(f"{where}.squadron", ship.side, ship.squadron, seats),
+            exits=frozenset(ship.exits),
+            value=ship.value if ship.value is not None else spec.F + spec.S + spec.T,
+            track=track,
+            start=square,
+            heading=heading,
+        )
+
+    def _track(self, field_name: str, ship_class: str, start: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+        if ship_class not in self.spec.tracks:
+            return damage_track(start)
+        track = [tuple(step) for step in self.spec.tracks[ship_class]]
+        if not track or track[0] != start:
+            raise ScenarioError(field_name, f"a damage track starts at the class's factors {start}")
+        for before, after in zip(track, track[1:], strict=False):
+            if len(after) != 3 or any(a > b for a, b in zip(after, before, strict=True)) or sum(before) - sum(after) != 1:
+                raise ScenarioError(field_name, f"each hit lowers one factor by one; {before} -> {after} does not")
+        if track[-1] != (0, 0, 0):
+            raise ScenarioError(field_name, "a damage track ends at 0 0 0")
+        return tuple(track)  # type: ignore[arg-type]
+
+    def _battery(self, index, battery: BatterySpec, grid, terrain, seats, occupied, ships) -> BatteryInfo:
+        where = f"batteries[{index}]"
+        self._unique(f"{where}.name", battery.name)
+        if battery.side not in self.spec.sides:
+            raise ScenarioError(f"{where}.side", f"unknown side {battery.side!r}")
+        square = self._place(f"{where}.at", battery.at, grid, occupied, battery.name)
+        if terrain[square[1]][square[0]] != LAND:
+            raise ScenarioError(f"{where}.at", f"a shore battery stands on land; {battery.at} is not land")
+        try:
+            field_of_fire = frozenset(Compass.parse(d) for d in battery.field)
+        except Exception as exc:
+            raise ScenarioError(f"{where}.field", str(exc)) from None
+        return BatteryInfo(
+            name=battery.name,
+            side=battery.side,
+            squadron=self._squadron(f"{where}.squadron", battery.side, battery.squadron, seats),
+            square=square,
+            field=field_of_fire,
+            value=battery.value if battery.value is not None else battery.F,
+            track=tuple((f, 0, 0) for f in range(battery.F, -1, -1)),
+        )
+
+    def _check_spacing(self, spec: ScenarioSpec, ships: dict[str, ShipInfo], grid, terrain) -> None:
+        listed = list(ships.values())
+        for i, a in enumerate(listed):
+            for b in listed[i + 1 :]:
+                if a.side == b.side and grid.touching(a.start, b.start):
+                    in_harbour = terrain[a.start[1]][a.start[0]] == HARBOUR == terrain[b.start[1]][b.start[0]]
+                    if not in_harbour:
+                        index = spec.ships.index(next(s for s in spec.ships if s.name == b.name))
+                        raise ScenarioError(
+                            f"ships[{index}].at",
+                            f"{b.name} touches {a.name} of the same side (non-adjacency rule)",
+                        )
+
+    def _wind(self):
+        spec = self.spec.wind
+        try:
+            direction = Compass.parse(self.options.wind_from or spec.direction)
+        except Exception as exc:
+            raise ScenarioError("wind.from", str(exc)) from None
+        strength = "calm" if self.options.calm else (self.options.wind_strength or spec.strength)
+        changes = []
+        for index, change in enumerate(spec.changes):
+            try:
+                changes.append((change.turn, Compass.parse(change.direction), change.strength))
+            except Exception as exc:
+                raise ScenarioError(f"wind.changes[{index}].from", str(exc)) from None
+        if self.options.calm:
+            changes = [(turn, d, "calm") for turn, d, _ in changes]
+        table = {name: tuple(values) for name, values in self.tables["wind"].items()}
+        for name, values in spec.table.items():
+            if name not in STRENGTHS:
+                raise ScenarioError(f"wind.table.{name}", f"a wind strength is one of {', '.join(STRENGTHS)}")
+            if len(values) != 5 or any(v < 0 for v in values):
+                raise ScenarioError(f"wind.table.{name}", "five non-negative squares-per-point values")
+            table[name] = tuple(values)
+        return direction, strength, tuple(sorted(changes)), table
+
+    def _victory(self, classes) -> tuple[Victory, ...]:
+        spec = self.spec
+        conditions = spec.victory or [VictorySpec(type="annihilation", side=side) for side in spec.sides]
+        result = []
+        names = {s.name for s in spec.ships}
+        for index, v in enumerate(conditions):
+            where = f"victory[{index}]"
+            if v.side not in spec.sides:
+                raise ScenarioError(f"{where}.side", f"unknown side {v.side!r}")
+            if v.type != "annihilation" and v.count is None:
+                raise ScenarioError(f"{where}.count", f"a {v.type} condition needs a count")
+            for role in v.roles:
+                if role not in ROLES:
+                    raise ScenarioError(f"{where}.roles", f"a role is one of {', '.join(ROLES)}")
+            for name in v.classes:
+                if name not in classes:
+                    raise ScenarioError(f"{where}.classes", f"unknown class {name!r}")
+            for name in v.ships:
+                if name not in names:
+                    raise ScenarioError(f"{where}.ships", f"no ship called {name!r}")
+            result.append(
+                Victory(v.type, v.side, v.count, frozenset(v.roles), frozenset(v.classes), frozenset(v.ships))
+            )
+        return tuple(result)
+
+    @staticmethod
+    def _seat_used(seat, ships, batteries) -> bool:
+        side, squadron = seat
+        pieces = list(ships.values()) + list(batteries.values())
+        return any(p.side == side and p.squadron == squadron for p in pieces)
+
+
+def damage_track(start: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """Decision (damage chart lost): each Hit lowers the largest factor; ties F, then S, then T."""
+    track = [start]
+    factors = list(start)
+    while any(factors):
+        largest = max(factors)
+        factors[factors.index(largest)] -= 1  # index() finds F before S before T on a tie
+        track.append((factors[0], factors[1], factors[2]))
+    return tuple(track)
