@@ -31,10 +31,10 @@ def list_games() -> None:
 def list_scenarios(game: str = typer.Argument(..., help="game name, see `quarterdeck games`")) -> None:
     """List a game's scenarios, one line each."""
     rules = games.get(game)
-    table = Table(title=f"{rules.title}: scenarios")
-    table.add_column("scenario")
-    table.add_column("title")
-    table.add_column("briefing")
+    table = Table(title=f"{rules.title}: scenarios", expand=True)
+    table.add_column("scenario", no_wrap=True)
+    table.add_column("title", no_wrap=True)
+    table.add_column("briefing", no_wrap=True, overflow="ellipsis", ratio=1)
     for info in rules.scenarios():
         default = " (default)" if info.name == rules.default_scenario else ""
         table.add_row(info.name + default, info.title, info.briefing)
