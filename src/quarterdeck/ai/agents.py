@@ -1,10 +1,14 @@
-"""Generic agents: they see only the protocol, plus a game's optional `evaluate` hook.
+"""Generic agents: they see only the protocol, plus a game's optional hooks (see docs/ai.md).
 
 * `random`: a uniformly random legal action (chance outcomes drawn from the state's own dice).
 * `greedy`: the legal action whose resulting position the game's `evaluate` hook likes best (ties
   broken at random); without the hook, the game's score after the action.
+* `mcts`, `alphabeta` and the levels `ai:1` .. `ai:5` live in their own modules and register here.
 
 An agent never sees another player's secret: it decides on `state.observe(player)`.
+
+Agents are named by a spec: ``name[:argument][:key=value,...]``, e.g. ``random``, ``ai:3``,
+``ai:3:movetime=0.2``, ``mcts:iterations=400,rollout_depth=8``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.protocol import CHANCE, Action, State
+from .knowledge import Knowledge
 
 AGENTS: dict[str, Callable[..., Agent]] = {}
 
@@ -23,6 +28,7 @@ class Agent(ABC):
     name = "agent"
 
     def __init__(self, seed: int = 0, **options: Any):
+        self.seed = seed
         self.rng = random.Random(seed)
         self.options = options
 
@@ -54,13 +60,11 @@ class GreedyAgent(Agent):
         if player == CHANCE:
             return state.sample_chance()
         view = state.observe(player)
-        evaluate = view.game.hook("evaluate") or _score
+        knowledge = Knowledge.of(view.game)
         best: list[Action] = []
         best_value = float("-inf")
         for action in view.legal_actions(player):
-            after = view.clone()
-            after.apply(action, player, validate=False)
-            value = evaluate(after, player)
+            value = knowledge.value_after(view, player, action)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
@@ -68,13 +72,31 @@ class GreedyAgent(Agent):
         return self.rng.choice(best)
 
 
-def _score(state: State, player: int) -> float:
-    return state.returns()[player] * 1000.0
-
-
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """'random', 'greedy', or any other registered agent name, with ':'-separated arguments."""
-    name, _, argument = spec.partition(":")
+    """Build an agent from its spec (see the module docstring), seeded for reproducible play."""
+    name, *parts = spec.split(":")
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed=seed, argument=argument) if argument else AGENTS[name](seed=seed)
+    options: dict[str, Any] = {}
+    for part in parts:
+        for token in filter(None, part.split(",")):
+            key, equals, value = token.partition("=")
+            if equals:
+                options[key.strip()] = _number_or_text(value.strip())
+            elif "argument" in options:
+                raise ValueError(f"agent spec {spec!r}: more than one bare argument")
+            else:
+                options["argument"] = token.strip()
+    try:
+        return AGENTS[name](seed=seed, **options)
+    except TypeError as exc:
+        raise ValueError(f"agent spec {spec!r}: {exc}") from None
+
+
+def _number_or_text(value: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(value)
+        except ValueError:
+            pass
+    return value

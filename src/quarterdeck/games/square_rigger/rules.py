@@ -117,8 +117,8 @@ class SquareRiggerState(State):
         self.turn = 1
         self.phase = MOVE
         self.seat = 0
-        self.settled: set[str] = set()  # ships whose movement is over this turn
-        self.moved: set[str] = set()
+        self.settled: set[str] = set()  # ships of squadrons that have committed their movement
+        self.moved: set[str] = set()  # ships that have made their move this turn
         self.fire: list[FireLine] = []
         self.defence: dict[tuple[str, int], int] = {}
         self.seen: dict[str, int] = {}  # repetition counts of positions at the start of a side's turn
@@ -321,7 +321,7 @@ class SquareRiggerState(State):
         for other, info in self.setup.ships.items():
             if other == name or info.side != side or not self.is_active(other):
                 continue
-            if not strict and other not in self.settled:
+            if not strict and other not in self.settled and other not in self.moved:
                 continue
             ox, oy = self.square[other]
             if max(abs(ox - x), abs(oy - y)) == 1:
@@ -377,7 +377,7 @@ class SquareRiggerState(State):
         return target, distance
 
     def _fire_options(self, name: str) -> list[Action]:
-        if self.phase != FIRE or not self._can_fire(name):
+        if not self._can_fire(name):
             return []
         remaining = self.factors(name)[0] - self.fire_used(name)
         taken = {line.bearing for line in self.fire if line.piece == name}
@@ -415,7 +415,7 @@ class SquareRiggerState(State):
         return sum(amount for (piece, _), amount in self.defence.items() if piece == name)
 
     def _defence_options(self, name: str) -> list[Action]:
-        if self.phase != DEFENCE or not self.is_active(name):
+        if not self.is_active(name):
             return []
         remaining = self.factors(name)[0] - self.defence_used(name)
         options: list[Action] = []

@@ -1,0 +1,145 @@
+"""Alpha-beta search with iterative deepening, for deterministic games of open information.
+
+Depth counts decisions, not turns, so a turn of two decisions (Pirate Chess: a fleet action and an
+anchoring) is two plies of the same side: each node maximises or minimises by the team of the seat
+to act, not by alternation. Move ordering: the previous iteration's best move first, then the
+game's `candidates` hook (or the evaluation one decision ahead), and the best move remembered per
+position when the game gives positions a cheap key. A chance node averages its outcomes; a
+simultaneous phase is a leaf (the levels hand such decisions to MCTS).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
+from .agents import Agent
+from .budget import Budget
+from .knowledge import WIN_VALUE, Knowledge
+
+MAX_DEPTH = 64
+DEFAULT_DEPTH = 3
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class AlphaBetaAgent(Agent):
+    name = "alphabeta"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        movetime: float | None = None,
+        iterations: int | None = None,
+        depth: int | None = None,
+        argument: str | None = None,
+        **options: Any,
+    ):
+        super().__init__(seed, **options)
+        if argument is not None:
+            raise ValueError("alphabeta takes options such as movetime=0.5, depth=4 or iterations=5000")
+        if movetime is None and iterations is None and depth is None:
+            depth = DEFAULT_DEPTH
+        self.max_depth = depth or MAX_DEPTH
+        # a depth limit alone is a budget too: a huge node count that never binds
+        self.budget = Budget(movetime=movetime, iterations=iterations or (None if movetime else 10**12))
+        self.last_depth = 0
+
+    def act(self, state: State, player: int) -> Action:
+        self.budget.start()
+        if player == CHANCE:
+            return state.sample_chance()
+        view = state.observe(player)
+        actions = view.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        return _Search(view, player, self).run(actions)
+
+
+class _Search:
+    def __init__(self, view: State, player: int, agent: AlphaBetaAgent):
+        self.view = view
+        self.player = player
+        self.team = view.team_of(player)
+        self.agent = agent
+        self.budget = agent.budget
+        self.knowledge = Knowledge.of(view.game)
+        self.nodes = 0
+        self.best_replies: dict[Any, Action] = {}
+        # remembering positions pays only where the game computes a cheap key of its own
+        self.keyed = type(view).position_key is not State.position_key
+
+    def run(self, actions: list[Action]) -> Action:
+        ordered = self.knowledge.candidates(self.view, self.player, actions, self.agent.rng)
+        best = ordered[0]
+        for depth in range(1, self.agent.max_depth + 1):
+            try:
+                value, best = self._root(ordered, depth)
+            except _OutOfBudget:
+                break
+            self.agent.last_depth = depth
+            ordered = [best] + [a for a in ordered if a != best]
+            if abs(value) >= WIN_VALUE - MAX_DEPTH:
+                break  # a forced result: deeper search cannot change it
+        return best
+
+    def _root(self, ordered: list[Action], depth: int) -> tuple[float, Action]:
+        alpha, best = float("-inf"), ordered[0]
+        for action in ordered:
+            child = self.view.clone()
+            child.apply(action, self.player, validate=False)
+            value = self._value(child, depth - 1, alpha, float("inf"), 1)
+            if value > alpha:
+                alpha, best = value, action
+        return alpha, best
+
+    def _value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of `state` for the searching side, within the window (alpha, beta)."""
+        self.nodes += 1
+        if self.budget.spent(self.nodes):
+            raise _OutOfBudget
+        if state.is_terminal():
+            return state.returns()[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
+        to_act = state.current_player()
+        if depth <= 0 or to_act == SIMULTANEOUS:
+            return self.knowledge.evaluate(state, self.player)
+        if to_act == CHANCE:
+            return self._expectation(state, depth, ply)
+        maximising = state.team_of(to_act) == self.team
+        key = state.position_key() if self.keyed else None
+        best_value = float("-inf") if maximising else float("inf")
+        best_action: Action | None = None
+        for action in self._ordered(state, to_act, depth, key):
+            child = state.clone()
+            child.apply(action, to_act, validate=False)
+            value = self._value(child, depth - 1, alpha, beta, ply + 1)
+            if maximising and value > best_value:
+                best_value, best_action = value, action
+                alpha = max(alpha, value)
+            elif not maximising and value < best_value:
+                best_value, best_action = value, action
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if key is not None and best_action is not None:
+            self.best_replies[key] = best_action
+        return best_value
+
+    def _expectation(self, state: State, depth: int, ply: int) -> float:
+        total = 0.0
+        for outcome, probability in state.chance_outcomes():
+            child = state.clone()
+            child.apply(outcome, CHANCE, validate=False)
+            total += probability * self._value(child, depth - 1, float("-inf"), float("inf"), ply + 1)
+        return total
+
+    def _ordered(self, state: State, seat: int, depth: int, key: Any) -> list[Action]:
+        actions = state.legal_actions(seat)
+        if depth >= 2:  # near the leaves ordering costs more than it saves
+            actions = self.knowledge.candidates(state, seat, actions, self.agent.rng)
+        remembered = self.best_replies.get(key) if key is not None else None
+        if remembered is not None and remembered in actions:
+            actions = [remembered] + [a for a in actions if a != remembered]
+        return actions

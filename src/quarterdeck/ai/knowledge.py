@@ -1,0 +1,120 @@
+"""A game's optional AI hooks, each with a generic fallback, behind one small interface.
+
+The search agents never ask which game they play; they ask this object. A game package provides
+what it knows as attributes of its Game class (docs/ai.md lists the contracts):
+
+* ``hook_evaluate(state, player) -> float``: higher is better for `player`.
+* ``hook_candidates(state, player, actions) -> list``: the actions worth searching, best first
+  (ordering and pruning in one); it must return at least one of `actions`.
+* ``hook_rollout_policy(state, player, rng) -> action``: a legal action for playouts.
+* ``hook_search``: ``"alphabeta"`` or ``"mcts"``, the search the levels `ai:N` use.
+* ``hook_search_settings``: a dict of default settings for the search agents (e.g. rollout depth).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..core.protocol import Action, Game, State
+
+WIN_VALUE = 1_000_000.0  # a won position outranks every evaluation
+ORDER_LIMIT = 256  # at most this many actions are scored one by one to order a node
+PRUNE_ABOVE = 64  # wider than this, keep only the best few actions of each piece
+PER_PIECE = 6
+
+
+class Knowledge:
+    _cache: dict[type[Game], Knowledge] = {}
+
+    def __init__(self, game: Game):
+        self.evaluate_hook: Callable[[State, int], float] | None = game.hook("evaluate")
+        self.candidates_hook: Callable[[State, int, list[Action]], list[Action]] | None = game.hook(
+            "candidates"
+        )
+        self.rollout_hook: Callable[[State, int, random.Random], Action] | None = game.hook("rollout_policy")
+        self.search = game.hook("search") or "mcts"
+        self.settings: dict[str, Any] = dict(game.hook("search_settings") or {})
+
+    @classmethod
+    def of(cls, game: Game) -> Knowledge:
+        key = type(game)
+        if key not in cls._cache:
+            cls._cache[key] = cls(game)
+        return cls._cache[key]
+
+    @property
+    def has_evaluation(self) -> bool:
+        return self.evaluate_hook is not None
+
+    def evaluate(self, state: State, player: int) -> float:
+        """The game's evaluation; a finished game scores its return times WIN_VALUE."""
+        if state.is_terminal():
+            return state.returns()[player] * WIN_VALUE
+        return self.evaluate_hook(state, player) if self.evaluate_hook else 0.0
+
+    def value_after(self, state: State, player: int, action: Action) -> float:
+        after = state.clone()
+        after.apply(action, player, validate=False)
+        return self.evaluate(after, player)
+
+    def candidates(
+        self,
+        state: State,
+        player: int,
+        actions: list[Action],
+        rng: random.Random,
+        out_of_time: Callable[[], bool] = lambda: False,
+    ) -> list[Action]:
+        """`actions` best first, pruned where there are very many.
+
+        The game's own hook decides when present. Otherwise each action is scored by the evaluation
+        one decision ahead (a random sample of ORDER_LIMIT when wider, and only while time lasts);
+        without an evaluation the order is random.
+        """
+        if len(actions) <= 1:
+            return list(actions)
+        if self.candidates_hook is not None:
+            return list(self.candidates_hook(state, player, actions)) or list(actions)
+        shuffled = list(actions)
+        rng.shuffle(shuffled)
+        if self.evaluate_hook is None:
+            return shuffled
+        scored: list[tuple[float, int, Action]] = []
+        for order, action in enumerate(shuffled[:ORDER_LIMIT]):
+            if out_of_time():
+                break
+            scored.append((self.value_after(state, player, action), -order, action))
+        scored.sort(reverse=True)
+        ordered = [action for _, _, action in scored] + shuffled[len(scored) :]
+        return prune_by_piece(state, ordered) if len(ordered) > PRUNE_ABOVE else ordered
+
+    def rollout_action(self, state: State, player: int, rng: random.Random) -> Action:
+        if self.rollout_hook is not None:
+            return self.rollout_hook(state, player, rng)
+        return rng.choice(state.legal_actions(player))
+
+
+def prune_by_piece(state: State, ordered: list[Action]) -> list[Action]:
+    """Keep the PER_PIECE best actions of each piece and every action that belongs to no piece.
+
+    A huge turn (ten ships, each with dozens of moves) stays searchable while every ship keeps
+    its best options; actions such as ``end-move`` are never pruned.
+    """
+    kept: list[Action] = []
+    taken: dict[str, int] = {}
+    for action in ordered:
+        piece = state.action_piece(action)
+        if piece is None:
+            kept.append(action)
+        elif taken.get(piece, 0) < PER_PIECE:
+            taken[piece] = taken.get(piece, 0) + 1
+            kept.append(action)
+    return kept
+
+
+def squash(delta: float, scale: float) -> float:
+    """An evaluation difference mapped into (-1, 1), the range of a game's returns."""
+    return math.tanh(delta / scale) if scale > 0 else 0.0

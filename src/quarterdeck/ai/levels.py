@@ -1,0 +1,70 @@
+"""Playing strength 1 to 5: `ai:N` picks the game's preferred search with the level's budget.
+
+By default a level thinks for its move time per decision. ``ai:N:budget=iterations`` uses the
+level's iteration count instead, so a game replays identically from the same seed on any machine;
+``movetime=`` or ``iterations=`` override the level's budget, and any other option goes to the
+search (e.g. ``ai:3:rollout_depth=4``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.protocol import SIMULTANEOUS, Action, State
+from .agents import Agent
+from .alphabeta import AlphaBetaAgent
+from .knowledge import Knowledge
+from .mcts import MCTSAgent
+
+
+@dataclass(frozen=True)
+class Level:
+    movetime: float  # seconds per decision
+    iterations: int  # MCTS iterations per decision; alpha-beta visits NODES_PER_ITERATION times as many
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(movetime=0.05, iterations=25),
+    2: Level(movetime=0.25, iterations=100),
+    3: Level(movetime=1.0, iterations=400),
+    4: Level(movetime=2.0, iterations=1600),
+    5: Level(movetime=5.0, iterations=6400),
+}
+NODES_PER_ITERATION = 8
+
+
+class LevelAgent(Agent):
+    name = "ai"
+
+    def __init__(self, seed: int = 0, argument: str | None = None, budget: str = "time", **options: Any):
+        super().__init__(seed, **options)
+        try:
+            self.level = LEVELS[int(argument or 3)]
+        except (KeyError, ValueError):
+            raise ValueError(
+                f"ai level must be one of {', '.join(map(str, LEVELS))}, not {argument!r}"
+            ) from None
+        if budget not in ("time", "iterations"):
+            raise ValueError("budget must be 'time' or 'iterations'")
+        self.by_iterations = budget == "iterations"
+        self._engines: dict[str, Agent] = {}
+
+    def act(self, state: State, player: int) -> Action:
+        search = Knowledge.of(state.game).search
+        if search == "alphabeta" and state.current_player() == SIMULTANEOUS:
+            search = "mcts"  # alpha-beta needs open information; hidden decisions go to MCTS
+        return self._engine(search).act(state, player)
+
+    def _engine(self, search: str) -> Agent:
+        if search not in self._engines:
+            options = dict(self.options)
+            if "movetime" not in options and "iterations" not in options:
+                if self.by_iterations:
+                    scale = NODES_PER_ITERATION if search == "alphabeta" else 1
+                    options["iterations"] = self.level.iterations * scale
+                else:
+                    options["movetime"] = self.level.movetime
+            engine = AlphaBetaAgent if search == "alphabeta" else MCTSAgent
+            self._engines[search] = engine(seed=self.seed, **options)
+        return self._engines[search]

@@ -1,0 +1,36 @@
+"""Many games between agents, in parallel, with Elo statistics, saved records and plots.
+
+`run_arena(game, ArenaConfig(...), out, executor)` plays the schedule (resuming from `out`),
+`summarise` turns the results into tables and `plot` draws them.
+"""
+
+from .elo import Pairing, Standing, Tally, fit_ratings, head_to_head, ladder, score_elo
+from .executors import Executor, LocalExecutor, RayExecutor, make_executor
+from .report import Summary, plot, summarise
+from .runner import ArenaConfig, ArenaError, GameResult, GameTask, play_game, run_arena, schedule
+from .store import ArenaStore
+
+__all__ = [
+    "ArenaConfig",
+    "ArenaError",
+    "ArenaStore",
+    "Executor",
+    "GameResult",
+    "GameTask",
+    "LocalExecutor",
+    "Pairing",
+    "RayExecutor",
+    "Standing",
+    "Summary",
+    "Tally",
+    "fit_ratings",
+    "head_to_head",
+    "ladder",
+    "make_executor",
+    "play_game",
+    "plot",
+    "run_arena",
+    "schedule",
+    "score_elo",
+    "summarise",
+]

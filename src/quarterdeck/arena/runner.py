@@ -1,0 +1,190 @@
+"""Many games between agents: the schedule, one game, and a whole arena that resumes where it stopped.
+
+The schedule is fixed by the configuration alone: every pairing of agents plays `games` games,
+sides alternating, and game i's seed (and each agent's seed in it) is derived from the arena's seed
+and i. So an arena replays identically, and any subset of its games can run anywhere, in any order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from ..ai import make_agent
+from ..core.dice import Dice
+from ..core.errors import QuarterdeckError
+from ..core.protocol import CHANCE, Game
+from ..core.record import CHANCE_SEAT, Record
+from .executors import Executor, LocalExecutor
+from .store import ArenaStore
+
+DEFAULT_DECISION_LIMIT = 5000
+
+
+class ArenaError(QuarterdeckError):
+    """An arena that cannot run as asked (bad agents, a different arena saved in the folder, ...)."""
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    game: str
+    agents: tuple[str, ...]
+    games: int  # per pairing of agents
+    seed: int = 0
+    scenario: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    decision_limit: int = DEFAULT_DECISION_LIMIT  # a game still running after this many is a draw
+
+    def __post_init__(self) -> None:
+        if len(self.agents) < 2:
+            raise ArenaError("an arena needs at least two agents")
+        if len(set(self.agents)) != len(self.agents):
+            raise ArenaError("each agent may appear once; give two copies different options or seeds")
+        if self.games < 1:
+            raise ArenaError("an arena needs at least one game per pairing")
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "agents": list(self.agents)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ArenaConfig:
+        return cls(**{**data, "agents": tuple(data["agents"])})
+
+
+@dataclass(frozen=True)
+class GameTask:
+    index: int
+    seed: int
+    agents: tuple[str, ...]  # one agent spec per seat
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    agents: tuple[str, ...]  # per seat
+    seats: tuple[str, ...]
+    returns: tuple[float, ...]  # all zero when the decision limit stopped the game
+    result: str
+    reason: str
+    decisions: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameResult:
+        tuples = ("agents", "seats", "returns")
+        return cls(**{k: tuple(v) if k in tuples else v for k, v in data.items()})
+
+    def seat_scores(self) -> list[float]:
+        """Each seat's score: 1 for a win, 0.5 for a draw, 0 for a loss."""
+        return [(max(-1.0, min(1.0, r)) + 1.0) / 2.0 for r in self.returns]
+
+
+def derive_seed(*parts: int) -> int:
+    """A well-mixed 63-bit seed from integers, the same on every machine and Python run."""
+    state = 0
+    for part in parts:
+        state = Dice(state ^ (part & ((1 << 64) - 1))).next_u64()
+    return state >> 1
+
+
+def schedule(config: ArenaConfig, seats: int) -> list[GameTask]:
+    tasks = []
+    for first, second in combinations(config.agents, 2):
+        for game in range(config.games):
+            pair = (first, second) if game % 2 == 0 else (second, first)
+            index = len(tasks)
+            tasks.append(
+                GameTask(index, derive_seed(config.seed, index), tuple(pair[s % 2] for s in range(seats)))
+            )
+    return tasks
+
+
+def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResult, str]:
+    """Play one game of the schedule; returns its result and its record as text."""
+    started = time.perf_counter()
+    state = game.new_initial_state(config.scenario, config.options, task.seed)
+    agents = [make_agent(spec, derive_seed(task.seed, seat + 1)) for seat, spec in enumerate(task.agents)]
+    moves: list[tuple[str, str]] = []
+    while not state.is_terminal() and len(moves) < config.decision_limit:
+        if state.current_player() == CHANCE:
+            outcome = state.sample_chance()
+            moves.append((CHANCE_SEAT, state.text_of(outcome)))
+            state.apply(outcome, CHANCE)
+            continue
+        for seat in list(state.acting_players()):
+            action = agents[seat].act(state, seat)
+            moves.append((state.players[seat], state.text_of(action)))
+            state.apply(action, seat)  # validated: an agent's illegal action stops the arena
+    outcome = state.outcome
+    result = GameResult(
+        index=task.index,
+        seed=task.seed,
+        agents=task.agents,
+        seats=tuple(state.players),
+        returns=tuple(outcome.returns) if outcome else tuple(0.0 for _ in state.players),
+        result=outcome.result if outcome else "draw",
+        reason=outcome.reason if outcome else f"arena limit of {config.decision_limit} decisions",
+        decisions=len(moves),
+        seconds=time.perf_counter() - started,
+    )
+    record = Record(
+        game=game.name,
+        scenario=config.scenario,
+        options=dict(config.options),
+        seed=task.seed,
+        players=dict(zip(state.players, task.agents, strict=True)),
+        result=result.result if outcome else "*",
+        termination=result.reason,
+        moves=moves,
+    )
+    return result, record.to_text()
+
+
+def play_batch(game: Game, config: ArenaConfig, tasks: Sequence[GameTask]) -> list[tuple[GameResult, str]]:
+    """The unit of work an executor runs: a few games, played one after another."""
+    return [play_game(game, config, task) for task in tasks]
+
+
+def run_arena(
+    game: Game,
+    config: ArenaConfig,
+    out: Path | str,
+    executor: Executor | None = None,
+    report: Callable[[int, int, GameResult | None], None] | None = None,
+) -> list[GameResult]:
+    """Play every scheduled game not already saved in `out`; returns all results, in schedule order.
+
+    Each game's record and result are saved as soon as it finishes, so an interrupted arena
+    continues from the games it had finished. `report(done, total, result)` hears of progress: once
+    before the first game (with no result), then after each game.
+    """
+    if game.name != config.game:
+        raise ArenaError(f"the configuration is for {config.game!r}, not {game.name!r}")
+    store = ArenaStore(Path(out))
+    saved = store.open(config.to_json())
+    if saved != config.to_json():
+        raise ArenaError(f"{out} holds a different arena ({saved}); choose another output folder")
+    seats = len(game.new_initial_state(config.scenario, config.options, config.seed).players)
+    tasks = schedule(config, seats)
+    results = {r.index: r for r in map(GameResult.from_json, store.finished()) if r.index < len(tasks)}
+    pending = [task for task in tasks if task.index not in results]
+    if report is not None:
+        report(len(results), len(tasks), None)
+    executor = executor or LocalExecutor(workers=1)
+    size = executor.batch_size(len(pending))
+    batches = [(game, config, pending[i : i + size]) for i in range(0, len(pending), size)]
+    for batch in executor.map_unordered(play_batch, batches):
+        for result, record_text in batch:
+            store.save(result.index, result.to_json(), record_text)
+            results[result.index] = result
+            if report is not None:
+                report(len(results), len(tasks), result)
+    return [results[i] for i in sorted(results)]

@@ -1,0 +1,126 @@
+"""`quarterdeck arena`: many games between computer opponents, with a results table and Elo."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ... import games
+from ...arena import ArenaConfig, ArenaStore, GameResult, make_executor, plot, run_arena, summarise
+from ...arena.report import Summary
+from ...arena.runner import DEFAULT_DECISION_LIMIT
+from .play import parse_options
+
+
+def register(app: typer.Typer) -> None:
+    app.command("arena")(arena)
+
+
+def arena(
+    game: Annotated[str, typer.Option("--game", "-g", help="game name, see `quarterdeck games`")],
+    agents: Annotated[
+        str, typer.Option(help="agents separated by commas (a round robin if more than two)")
+    ] = ("ai:3,greedy"),
+    scenario: Annotated[str | None, typer.Option(help="scenario name (default: the game's own)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, name=value (JSON value)")] = None,
+    games_per_pairing: Annotated[int, typer.Option("--games", "-n", help="games per pairing of agents")] = 20,
+    workers: Annotated[int, typer.Option(help="worker processes (local executor)")] = 1,
+    seed: Annotated[int, typer.Option(help="the arena's seed: same seed, same games")] = 0,
+    out: Annotated[Path | None, typer.Option(help="folder for records and results")] = None,
+    executor: Annotated[str, typer.Option(help="local, or ray ($RAY_ADDRESS, else a local Ray)")] = "local",
+    decision_limit: Annotated[
+        int, typer.Option(help="a longer game is stopped as a draw")
+    ] = DEFAULT_DECISION_LIMIT,
+    draw_plot: Annotated[bool, typer.Option("--plot", help="also write results.png")] = False,
+) -> None:
+    """Play many games between agents (sides alternated, in parallel) and rate them by Elo.
+
+    Records and results go to --out (default: arena-<game>-<agents>-<seed>). An interrupted arena
+    resumes: run the same command again and finished games are kept.
+    """
+    rules = games.get(game)
+    config = ArenaConfig(
+        game=game,
+        agents=tuple(split_agents(agents)),
+        games=games_per_pairing,
+        seed=seed,
+        scenario=scenario,
+        options=parse_options(option or []),
+        decision_limit=decision_limit,
+    )
+    out = out or Path(re.sub(r"[^\w.-]+", "_", f"arena-{game}-{'-'.join(config.agents)}-{seed}"))
+    console = Console()
+    with make_executor(executor, workers) as runner, _progress(console) as progress:
+        bar = progress.add_task("games", total=None)
+
+        def report(done: int, total: int, result: GameResult | None) -> None:
+            progress.update(bar, completed=done, total=total)
+
+        results = run_arena(rules, config, out, runner, report)
+    summary = summarise(config, results)
+    store = ArenaStore(out)
+    store.save_summary(summary.to_json())
+    show(summary, console)
+    if draw_plot:
+        console.print(f"plot: {plot(summary, store.plot_path)}")
+    console.print(f"records and results: {out}")
+
+
+def split_agents(text: str) -> list[str]:
+    """Agent specs separated by commas; a comma also separates one agent's options (ai:3:a=1,b=2),
+    so a piece with '=' but no ':' continues the agent before it."""
+    specs: list[str] = []
+    for piece in filter(None, (p.strip() for p in text.split(","))):
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+    )
+
+
+def show(summary: Summary, console: Console) -> None:
+    ladder = Table(title=f"{summary.config.game}: {summary.games} games")
+    for column in ("agent", "games", "won", "drawn", "lost", "score", "Elo", "95% interval"):
+        ladder.add_column(column, justify="left" if column == "agent" else "right")
+    for s in summary.standings:
+        ladder.add_row(
+            s.agent,
+            str(s.games),
+            str(s.wins),
+            str(s.draws),
+            str(s.losses),
+            f"{s.score:.1%}",
+            f"{s.elo:+.0f}",
+            f"[{s.elo_low:+.0f}, {s.elo_high:+.0f}]",
+        )
+    console.print(ladder)
+    pairs = Table(title="head to head")
+    for column in ("pairing", "games", "score", "Elo difference", "95% interval"):
+        pairs.add_column(column, justify="left" if column == "pairing" else "right")
+    for p in summary.pairings:
+        pairs.add_row(
+            f"{p.first} vs {p.second}",
+            str(p.tally.games),
+            f"{p.tally.wins}-{p.tally.draws}-{p.tally.losses} ({p.tally.score:.1%})",
+            f"{p.elo:+.0f}",
+            f"[{p.elo_low:+.0f}, {p.elo_high:+.0f}]",
+        )
+    console.print(pairs)
+    sides = Table(title="by side")
+    for column in ("side", "games", "won", "drawn", "lost"):
+        sides.add_column(column, justify="left" if column == "side" else "right")
+    for seat, t in summary.by_side.items():
+        sides.add_row(seat, str(t.games), str(t.wins), str(t.draws), str(t.losses))
+    console.print(sides)

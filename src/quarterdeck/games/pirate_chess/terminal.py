@@ -1,0 +1,127 @@
+"""The terminal view of Pirate Chess (Rich): the torus board and a status panel.
+
+Follows the `hook_terminal_view` contract of docs/architecture.md. Selecting a ship and choosing
+its own square again anchors or weighs it, as clicking a ship twice does in the book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.protocol import Action
+from .rules import SHIP_TYPES
+
+if TYPE_CHECKING:
+    from .state import PirateChessState
+
+FLEET_STYLE = ("bold bright_blue", "bold bright_red")
+ANCHOR = "⚓"  # two cells wide, matched by two spaces on ships under way
+WHEEL = "☸"  # the book's steering wheel: whose turn it is
+SEA, HARBOUR, TARGET, SELECTED = "on grey15", "on dark_cyan", "on green", "on dark_green"
+
+
+class TerminalView:
+    def board(
+        self, state: PirateChessState, selected: str | None = None, targets: Iterable[Action | str] = ()
+    ) -> RenderableType:
+        """The board, north up; `selected` is a ship id of the fleet to move, `targets` actions or squares."""
+        geometry = state.geometry
+        size = geometry.size
+        selected_square = self._selected_square(state, selected)
+        targets = list(targets)
+        if selected is not None and not targets:
+            targets = state.legal_actions(piece=selected)
+        marked = {t if isinstance(t, str) else self.destination(state, t) for t in targets}
+        files = "    " + "".join(f"  {chr(97 + x)}  " for x in range(size)) + "\n"
+        text = Text(files, style="dim")
+        for y in range(size - 1, -1, -1):
+            text.append(f"{y + 1:>3} ", style="dim")
+            for x in range(size):
+                square = y * size + x
+                background = SEA
+                if square in geometry.harbour:
+                    background = HARBOUR
+                if square == selected_square:
+                    background = SELECTED
+                if geometry.names[square] in marked:
+                    background = TARGET
+                text.append(*self._cell(state, square, background))
+            text.append(f" {y + 1}\n", style="dim")
+        text.append(files.rstrip("\n"), style="dim")
+        return text
+
+    def _cell(self, state: PirateChessState, square: int, background: str) -> tuple[str, str]:
+        occupant = state.ship_at(square)
+        if occupant is None:
+            return "  ·  ", f"dim {background}"
+        fleet, _, ship = occupant
+        symbol = SHIP_TYPES[ship.kind].symbol
+        return f" {symbol}{ANCHOR if ship.anchored else '  '}", f"{FLEET_STYLE[fleet]} {background}"
+
+    def _selected_square(self, state: PirateChessState, selected: str | None) -> int | None:
+        if selected is None:
+            return None
+        if selected.lower() in state.geometry.index:
+            return state.geometry.index[selected.lower()]
+        player = state.to_move
+        ship = state.ships[player].get(selected)
+        return ship.square if ship is not None and ship.square >= 0 else None
+
+    def status(self, state: PirateChessState) -> RenderableType:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        if state.outcome is not None:
+            table.add_row("Result", f"{state.outcome.result} ({state.outcome.reason})")
+        else:
+            player = state.players[state.to_move]
+            table.add_row(
+                WHEEL, Text(f"{player} to act: {self._step(state)}", style=FLEET_STYLE[state.to_move])
+            )
+        for fleet, player in enumerate(state.players):
+            reserve = ", ".join(state.reserve(fleet)) or "none"
+            left = ", ".join(f"{kind} {n}" for kind, n in state.upgrades_left(fleet).items())
+            opening = (
+                ""
+                if not state.in_opening(fleet)
+                else f"; opening placement {state.turns_played[fleet] + 1} of 3"
+            )
+            table.add_row(
+                Text(player, style=FLEET_STYLE[fleet]),
+                f"reserve: {reserve}; upgrades left: {left}{opening}",
+            )
+        table.add_row("Quiet turns", f"{state.quiet_turns} of {state.options.quiet_turn_limit}")
+        return Group(table)
+
+    def _step(self, state: PirateChessState) -> str:
+        if state.in_opening(state.to_move):
+            return "place a ship (it anchors at once unless it is a Pirate)"
+        wanted = []
+        if not state.fleet_done:
+            wanted.append("place or move a ship")
+        if not state.anchor_done:
+            wanted.append("anchor or weigh a ship")
+        if state.fleet_done:
+            wanted.append("or end the turn")
+        return ", ".join(wanted)
+
+    def destination(self, state: PirateChessState, action: Action) -> str | None:
+        """The square an action ends on; an anchor action ends on its ship's own square."""
+        names = state.geometry.names
+        kind = type(action).__name__
+        if kind == "Place":
+            return names[action.square]
+        if kind == "Move":
+            return names[action.destination]
+        if kind == "Anchor":
+            ship = state.ships[state.to_move].get(action.ship)
+            return names[ship.square] if ship is not None and ship.square >= 0 else None
+        return None
+
+    def shortcuts(self, state: PirateChessState, player: int) -> dict[str, list[Action]]:
+        return {}

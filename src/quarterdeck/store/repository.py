@@ -1,0 +1,282 @@
+"""GameStore: the only code that talks to the database.
+
+Every write is one short transaction. On SQLite the database runs in WAL mode with
+``synchronous=FULL`` and writers open ``BEGIN IMMEDIATE``, so a writer takes the write lock before
+it reads and a committed move survives a killed process. On PostgreSQL the compare-and-swap
+``UPDATE ... WHERE version = :expected`` row-locks the game, so of two concurrent writers exactly one
+sees its row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import Engine, make_url
+
+from .models import games, metadata, moves, tokens
+
+_IMMEDIATE = "quarterdeck_immediate"
+
+
+class VersionConflict(Exception):
+    """The game moved on: the expected version is not the stored one."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the game is at version {current}")
+        self.current = current
+
+
+class NotFound(Exception):
+    """No game with that id."""
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    scenario: str | None
+    options: dict[str, Any]
+    seed: int
+    players: dict[str, str]
+    version: int = 0
+    status: str = "ongoing"
+    result: str = "*"
+    termination: str = ""
+    agreed: str | None = None
+    draw_offer: str | None = None
+    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    updated_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+
+
+@dataclass(frozen=True)
+class SeatGrant:
+    """A token's rights: the seats it acts for, or (an invitation) the seats it may claim."""
+
+    kind: str
+    seats: tuple[str, ...]
+
+
+def default_database_url() -> str:
+    """DATABASE_URL when set, else an SQLite file in the user's data folder."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return normalise_url(url)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "quarterdeck"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def normalise_url(url: str) -> str:
+    """Plain postgres:// URLs (as hosting services give them) use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+class GameStore:
+    def __init__(self, url: str):
+        self.url = normalise_url(url)
+        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        self.engine = (
+            _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
+        )
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- transactions ------------------------------------------------------------------------
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn:
+            conn.execution_options(**{_IMMEDIATE: True})
+            with conn.begin():
+                yield conn
+
+    # --- games ---------------------------------------------------------------------------------
+    def create_game(self, row: GameRow, grants: dict[str, SeatGrant]) -> None:
+        """Store a new game with its token hashes (hash -> grant)."""
+        with self._writing() as conn:
+            conn.execute(insert(games).values(**_game_values(row)))
+            for token_hash, grant in grants.items():
+                conn.execute(
+                    insert(tokens).values(
+                        token_hash=token_hash, game_id=row.id, kind=grant.kind, seats=" ".join(grant.seats)
+                    )
+                )
+
+    def get_game(self, game_id: str) -> GameRow:
+        with self._reading() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            raise NotFound(game_id)
+        return _game_row(row)
+
+    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
+        query = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+        if status:
+            query = query.where(games.c.status == status)
+        with self._reading() as conn:
+            return [_game_row(row) for row in conn.execute(query).mappings()]
+
+    def ongoing_ids(self) -> list[str]:
+        with self._reading() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status == "ongoing")).scalars())
+
+    def version(self, game_id: str) -> int:
+        with self._reading() as conn:
+            version = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+        if version is None:
+            raise NotFound(game_id)
+        return int(version)
+
+    def moves(self, game_id: str, after: int = 0) -> list[tuple[str, str]]:
+        """The stored moves numbered after `after`, in order, as (seat, notation)."""
+        query = (
+            select(moves.c.seat, moves.c.text)
+            .where(moves.c.game_id == game_id, moves.c.number > after)
+            .order_by(moves.c.number)
+        )
+        with self._reading() as conn:
+            return [(seat, text) for seat, text in conn.execute(query)]
+
+    def append_moves(
+        self,
+        game_id: str,
+        expected_version: int,
+        new_moves: Sequence[tuple[str, str]],
+        **changes: Any,
+    ) -> int:
+        """Append moves if the game is still at `expected_version`; returns the new version.
+
+        `changes` updates other columns (status, result, termination, draw_offer, agreed, players) in the same
+        transaction. Raises VersionConflict (with the stored version) when another writer got there first.
+        """
+        new_version = expected_version + len(new_moves)
+        if "players" in changes:
+            changes["players"] = json.dumps(changes["players"])
+        with self._writing() as conn:
+            swapped = conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.version == expected_version)
+                .values(version=new_version, updated_at=dt.datetime.now(dt.UTC), **changes)
+            )
+            if swapped.rowcount != 1:
+                current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+                if current is None:
+                    raise NotFound(game_id)
+                raise VersionConflict(int(current))
+            if new_moves:
+                conn.execute(
+                    insert(moves),
+                    [
+                        {"game_id": game_id, "number": expected_version + offset, "seat": seat, "text": text}
+                        for offset, (seat, text) in enumerate(new_moves, start=1)
+                    ],
+                )
+        return new_version
+
+    # --- tokens --------------------------------------------------------------------------------
+    def grant(self, game_id: str, token_hash: str) -> SeatGrant | None:
+        query = select(tokens.c.kind, tokens.c.seats).where(
+            tokens.c.game_id == game_id, tokens.c.token_hash == token_hash
+        )
+        with self._reading() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else SeatGrant(row.kind, tuple(row.seats.split()))
+
+    def redeem_invitation(self, game_id: str, invitation_hash: str, seat_token_hash: str) -> SeatGrant | None:
+        """Exchange an unused invitation for a seat token, once; None if there is no such invitation."""
+        with self._writing() as conn:
+            seats = conn.execute(
+                select(tokens.c.seats).where(
+                    tokens.c.game_id == game_id,
+                    tokens.c.token_hash == invitation_hash,
+                    tokens.c.kind == "invitation",
+                )
+            ).scalar()
+            if seats is None:
+                return None
+            conn.execute(delete(tokens).where(tokens.c.token_hash == invitation_hash))
+            conn.execute(
+                insert(tokens).values(token_hash=seat_token_hash, game_id=game_id, kind="seat", seats=seats)
+            )
+        return SeatGrant("seat", tuple(seats.split()))
+
+    def count_games(self) -> int:
+        with self._reading() as conn:
+            return int(conn.execute(select(func.count()).select_from(games)).scalar() or 0)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _configure(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN itself, so writers can ask for IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_IMMEDIATE) else "BEGIN")
+
+    return engine
+
+
+def _game_values(row: GameRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "scenario": row.scenario,
+        "options": json.dumps(row.options, sort_keys=True),
+        "seed": row.seed,
+        "players": json.dumps(row.players),
+        "version": row.version,
+        "status": row.status,
+        "result": row.result,
+        "termination": row.termination,
+        "agreed": row.agreed,
+        "draw_offer": row.draw_offer,
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+    }
+
+
+def _game_row(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        game=row["game"],
+        scenario=row["scenario"],
+        options=json.loads(row["options"]),
+        seed=int(row["seed"]),
+        players=json.loads(row["players"]),
+        version=int(row["version"]),
+        status=row["status"],
+        result=row["result"],
+        termination=row["termination"],
+        agreed=row["agreed"],
+        draw_offer=row["draw_offer"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

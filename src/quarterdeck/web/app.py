@@ -1,0 +1,241 @@
+"""The FastAPI application: HTTP routes, error mapping, rate limit, static client and the socket."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+
+from .. import games as registered_games
+from ..core.errors import IllegalAction
+from ..store import GameStore
+from . import schemas
+from .computer import computer_pool, levels
+from .errors import REFUSALS, refusal
+from .ratelimit import RateLimiter
+from .service import GameCatalogue, GameService, update_message
+from .settings import Settings
+from .sockets import serve_socket
+
+STATIC = resources.files(__package__) / "static"
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": schemas.ErrorBody, "description": why}
+    for status, why in {
+        401: "an action without a seat token",
+        403: "a token that holds no seat here, or not the seat acted for",
+        404: "no such game",
+        409: "the game's version is not the one sent (stale or duplicate), or the game is over",
+        422: "a malformed request, an unknown game or scenario, or an illegal action",
+        429: "too many requests on this connection",
+    }.items()
+}
+
+
+bearer = HTTPBearer(
+    auto_error=False, description="the seat token returned when the game was created or joined"
+)
+
+
+def service_of(request: Request) -> GameService:
+    """The service of the app handling this request (set up in its lifespan)."""
+    return request.app.state.service
+
+
+Service = Annotated[GameService, Depends(service_of)]
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+async def caller_seats(game_id: str, service: Service, credentials: Credentials) -> frozenset[str]:
+    """The seats the caller's token holds in this game (none for a spectator)."""
+    await service.live(game_id)  # 404 before 403: an unknown game says so
+    return await service.seats_of(game_id, credentials.credentials if credentials else None)
+
+
+Seats = Annotated[frozenset[str], Depends(caller_seats)]
+
+
+def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None = None) -> FastAPI:
+    settings = settings or Settings()
+    limiter = RateLimiter(settings.rate_burst, settings.rate_per_second)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = GameStore(settings.database_url)
+        pool = computer_pool(settings.computer_workers)
+        service = GameService(store, catalogue or registered_games, pool)
+        app.state.service = service
+        app.state.limiter = limiter
+        app.state.settings = settings
+        service.resume_computers(store.ongoing_ids())
+        try:
+            yield
+        finally:
+            await service.close()
+            pool.shutdown(cancel_futures=True)
+            store.close()
+
+    app = FastAPI(title="Quarterdeck", version="1", lifespan=lifespan, responses=ERRORS)
+    _add_error_handlers(app)
+
+    @app.middleware("http")
+    async def rate_limit(request: Request, call_next: Any) -> Any:
+        client = request.client
+        if request.url.path.startswith("/api/") and not limiter.allow(
+            ("http", client.host, client.port) if client else "?"
+        ):
+            return _error(429, "too many requests on this connection; slow down")
+        return await call_next(request)
+
+    @app.get("/api/catalogue", response_model=schemas.Catalogue)
+    def catalogue_(service: Service) -> dict[str, Any]:
+        """The games, their scenarios and seats, and the computer's levels."""
+        infos = []
+        for name in service.catalogue.names():
+            game = service.game(name)
+            infos.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "default_scenario": game.default_scenario,
+                    "scenarios": [vars(s) for s in game.scenarios()],
+                    "seats": list(game.new_initial_state(game.default_scenario).players),
+                }
+            )
+        return {"games": infos, "levels": levels()}
+
+    @app.get("/api/games", response_model=schemas.GameList)
+    def list_games(
+        service: Service, status: Annotated[str | None, Query(pattern="^(ongoing|finished)$")] = None
+    ) -> dict[str, Any]:
+        """Ongoing or finished games, the most recently played first."""
+        return {
+            "games": [
+                {**vars(row), "updated_at": row.updated_at.isoformat()} for row in service.list_games(status)
+            ]
+        }
+
+    @app.post("/api/games", response_model=schemas.CreatedGame, status_code=201)
+    async def create_game(body: schemas.CreateGame, service: Service) -> dict[str, Any]:
+        """Start a game against the computer, at one screen, or with a friend by invitation."""
+        seed = body.seed if body.seed is not None else random.randrange(2**31)
+        created = await service.create(
+            body.game, body.scenario, body.options, seed, body.opponent, body.seat, body.level
+        )
+        return {
+            "id": created.game_id,
+            "token": created.token,
+            "seats": created.seats,
+            "invitations": created.invitations,
+        }
+
+    @app.get("/api/games/{game_id}", response_model=schemas.GameDetail)
+    async def get_game(game_id: str, service: Service, seats: Seats) -> dict[str, Any]:
+        """The game as the token's seats see it (a spectator's view without a token)."""
+        live = await service.live(game_id)
+        return {"view": live.view(seats), "history": live.history(seats)}
+
+    @app.get("/api/games/{game_id}/history", response_model=schemas.History)
+    async def history(
+        game_id: str, service: Service, seats: Seats, after: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        """The moves (with their events) after version `after`: what a client missed."""
+        live = await service.live(game_id)
+        return {"version": live.version, "entries": live.history(seats, after)}
+
+    @app.post("/api/games/{game_id}/moves", response_model=schemas.Update)
+    async def play(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:
+        """Play a turn: the actions apply and are stored together, or none does."""
+        live, _ = await service.play(game_id, seats, body.version, body.actions, body.seat)
+        return update_message(live, seats, body.version)
+
+    @app.post("/api/games/{game_id}/preview", response_model=schemas.GameView)
+    async def preview(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:
+        """The game after a turn still being planned; nothing is stored and no die is rolled."""
+        return (await service.preview(game_id, seats, body.version, body.actions, body.seat)).view(seats)
+
+    @app.post("/api/games/{game_id}/resign", response_model=schemas.Update)
+    async def resign(
+        game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats
+    ) -> dict[str, Any]:
+        live, entries = await service.resign(game_id, seats, body.seat)
+        return update_message(live, seats, live.version - len(entries))
+
+    @app.post("/api/games/{game_id}/draw", response_model=schemas.Update)
+    async def draw(game_id: str, body: schemas.DrawAnswer, service: Service, seats: Seats) -> dict[str, Any]:
+        """Offer a draw, or accept or decline the other side's offer."""
+        live, _ = await service.draw(game_id, seats, body.answer, body.seat)
+        return update_message(live, seats, live.version)
+
+    @app.post("/api/games/{game_id}/join", response_model=schemas.Joined)
+    async def join(game_id: str, body: schemas.JoinGame, service: Service) -> dict[str, Any]:
+        """Take the seat an invitation offers; the invitation then stops working."""
+        token, seats_taken = await service.join(game_id, body.invitation)
+        return {"token": token, "seats": seats_taken}
+
+    @app.get("/api/games/{game_id}/record", response_class=PlainTextResponse)
+    async def record(game_id: str, service: Service, seats: Seats) -> PlainTextResponse:
+        """The game record as text (secret decisions appear once they are revealed)."""
+        live = await service.live(game_id)
+        return PlainTextResponse(
+            live.record(seats).to_text(),
+            headers={"Content-Disposition": f'attachment; filename="{live.game.name}-{game_id}.txt"'},
+        )
+
+    @app.get("/api/games/{game_id}/replay", response_model=schemas.Replay)
+    async def replay(
+        game_id: str, service: Service, seats: Seats, moves: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        """A finished game's whole state after its first `moves` moves, to step through it."""
+        live = await service.live(game_id)
+        if live.outcome is None:
+            raise IllegalAction("replay", "a game can be replayed once it is over")
+        moves = min(moves, live.version)
+        return {"moves": moves, "state": live.state_after(moves)}
+
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(websocket: WebSocket, game_id: str) -> None:
+        await serve_socket(websocket, game_id, websocket.app.state.service, websocket.app.state.limiter)
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/game/{game_id}", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    return app
+
+
+def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"detail": detail, **extra}, status_code=status)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    async def refused(_request: Request, exc: Exception) -> JSONResponse:
+        status, body = refusal(exc)
+        return JSONResponse(body, status_code=status)
+
+    async def malformed(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        return _error(422, _validation_message(exc))
+
+    for exc_type in REFUSALS:
+        app.add_exception_handler(exc_type, refused)
+    app.add_exception_handler(RequestValidationError, malformed)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    problems = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+        problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
+    return "malformed request: " + "; ".join(problems)

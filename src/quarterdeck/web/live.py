@@ -1,0 +1,254 @@
+"""A game in play on the server: the state rebuilt from its stored moves, and the views sent out.
+
+Nothing here does I/O. `LiveGame` applies notation text through the protocol (so the rules are the
+game's, never the browser's), resolves chance with the state's own dice, and builds per-viewer
+JSON: the state as that viewer may see it, the legal actions of the seats it holds, grouped by
+piece, and the move history with secret decisions sealed until they are revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core.errors import IllegalAction
+from ..core.protocol import CHANCE, SIMULTANEOUS, Game, Outcome, Resign, State
+from ..core.record import CHANCE_SEAT, Record
+from ..store import GameRow
+
+SEALED_TEXT = "(secret decision)"
+
+
+class Forbidden(Exception):
+    """The caller's token does not hold the seat it tries to act for."""
+
+
+@dataclass
+class Entry:
+    """One stored move with the events it produced."""
+
+    number: int
+    seat: str
+    text: str
+    events: list[dict[str, Any]]
+    sealed: bool = False  # a simultaneous decision the other seats may not see yet
+
+    def for_viewer(self, seats: frozenset[str]) -> dict[str, Any]:
+        hidden = self.sealed and self.seat not in seats
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "text": SEALED_TEXT if hidden else self.text,
+            "events": [] if hidden else self.events,
+        }
+
+
+@dataclass
+class LiveGame:
+    game: Game
+    row: GameRow
+    state: State
+    entries: list[Entry] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game, row: GameRow, moves: list[tuple[str, str]]) -> LiveGame:
+        """The game rebuilt by replaying its stored moves."""
+        live = cls(game, row, game.new_initial_state(row.scenario, row.options, row.seed))
+        for seat, text in moves:
+            live.apply(seat, text)
+        return live
+
+    @property
+    def version(self) -> int:
+        return len(self.entries)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.state.outcome is not None:
+            return self.state.outcome
+        if self.row.agreed == "draw":
+            return Outcome(tuple(0.0 for _ in self.state.players), "draw", self.row.termination)
+        return None
+
+    def clone(self) -> LiveGame:
+        return LiveGame(self.game, self.row, self.state.clone(), list(self.entries))
+
+    # --- playing -------------------------------------------------------------------------------
+    def apply(self, seat: str, text: str) -> Entry:
+        """Apply one move in notation for a seat (or `chance`); the state is unchanged on error."""
+        state = self.state
+        if self.outcome is not None:
+            raise IllegalAction(
+                "game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})"
+            )
+        player = CHANCE if seat == CHANCE_SEAT else state.players.index(seat)
+        action = state.text_to_action(text, None if player == CHANCE else player)
+        if isinstance(action, Resign):
+            player = action.player
+        secret = state.current_player() == SIMULTANEOUS
+        notation = state.text_of(action)
+        events = state.apply(action, None if player == CHANCE else player)
+        entry = Entry(
+            self.version + 1,
+            CHANCE_SEAT if player == CHANCE else state.players[player],
+            notation,
+            [{**event.to_json(), "text": event.describe()} for event in events],
+            sealed=secret,
+        )
+        self.entries.append(entry)
+        if state.current_player() != SIMULTANEOUS or state.is_terminal():
+            # Entries are shared with the game this one was cloned from: replace, never mutate.
+            self.entries = [replace(e, sealed=False) if e.sealed else e for e in self.entries]
+            entry = self.entries[-1]
+        return entry
+
+    def play(
+        self, text: str, seat: str | None, allowed: frozenset[str], resolve_chance: bool = True
+    ) -> list[Entry]:
+        """A player's move (for `seat`, or the one seat of `allowed` that must act), then any chance.
+
+        Raises Forbidden when the move is for a seat the caller does not hold, IllegalAction or
+        NotationError when the rules refuse it.
+        """
+        state = self.state
+        self._refuse_if_over()
+        if seat is not None and seat not in allowed:
+            raise Forbidden(f"you do not hold the seat {seat!r}")
+        if seat is None:
+            seat = self._seat_for(text, allowed)
+        action = state.text_to_action(text, state.players.index(seat))
+        if isinstance(action, Resign) and state.players[action.player] not in allowed:
+            raise Forbidden(f"you cannot resign for {state.players[action.player]}")
+        entries = [self.apply(seat, state.text_of(action))]
+        while resolve_chance and self.outcome is None and state.current_player() == CHANCE:
+            entries.append(self.apply(CHANCE_SEAT, state.text_of(state.sample_chance())))
+        return entries
+
+    def _refuse_if_over(self) -> None:
+        if self.outcome is not None:
+            raise IllegalAction("game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})")
+
+    def _seat_for(self, text: str, allowed: frozenset[str]) -> str:
+        ordered = [seat for seat in self.state.players if seat in allowed]
+        if text.split()[:1] == ["resign"] and len(ordered) == 1:
+            return ordered[0]
+        deciding = [seat for seat in self.acting_seats() if seat in allowed]
+        if len(deciding) == 1:
+            return deciding[0]
+        if not deciding:
+            raise IllegalAction("turn-order", "it is not your decision now")
+        raise IllegalAction(
+            "turn-order", f"several of your seats decide now ({', '.join(deciding)}); say which"
+        )
+
+    def acting_seats(self) -> list[str]:
+        if self.outcome is not None:
+            return []
+        if self.state.current_player() == CHANCE:
+            return [CHANCE_SEAT]
+        return [self.state.players[p] for p in self.state.acting_players()]
+
+    def record(self, seats: frozenset[str]) -> Record:
+        """The game record as `seats` may see it: it stops before a decision still secret from them."""
+        outcome = self.outcome
+        visible = []
+        for entry in self.entries:
+            if entry.sealed and entry.seat not in seats:
+                break
+            visible.append((entry.seat, entry.text))
+        return Record(
+            game=self.game.name,
+            scenario=self.row.scenario,
+            options=self.row.options,
+            seed=self.row.seed,
+            players=dict(self.row.players),
+            date=self.row.created_at.date().isoformat(),
+            result=outcome.result if outcome else "*",
+            termination=outcome.reason if outcome else "",
+            moves=visible,
+        )
+
+    # --- views ---------------------------------------------------------------------------------
+    def history(self, seats: frozenset[str], after: int = 0) -> list[dict[str, Any]]:
+        return [entry.for_viewer(seats) for entry in self.entries[after:]]
+
+    def view(self, seats: frozenset[str]) -> dict[str, Any]:
+        """Everything a client holding `seats` (none for a spectator) needs to draw and act."""
+        state = self.state
+        outcome = self.outcome
+        acting = self.acting_seats()
+        legal = {}
+        shortcuts = {}
+        terminal_view = _terminal_view(self.game)
+        for seat in acting:
+            if seat in seats:
+                player = state.players.index(seat)
+                legal[seat] = _grouped_actions(state, player, terminal_view)
+                shortcuts[seat] = _shortcuts(state, player, terminal_view)
+        return {
+            "id": self.row.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "scenario": self.row.scenario,
+            "options": self.row.options,
+            "version": self.version,
+            "status": "finished" if outcome else "ongoing",
+            "outcome": outcome.to_json() if outcome else None,
+            "players": dict(self.row.players),
+            "seats": list(state.players),
+            "you": [seat for seat in state.players if seat in seats],
+            "to_act": acting,
+            "describe": state.describe()
+            if outcome is None
+            else f"game over: {outcome.result} ({outcome.reason})",
+            "draw_offer": self.row.draw_offer,
+            "state": state.to_json(viewer=self._viewer(seats)),
+            "legal": legal,
+            "shortcuts": shortcuts,
+        }
+
+    def _viewer(self, seats: frozenset[str]) -> int | None:
+        """Whose eyes the state is seen through: all is shown once the game is over."""
+        state = self.state
+        if self.outcome is not None:
+            return None
+        held = [seat for seat in state.players if seat in seats]
+        if not held:
+            return len(state.players)  # a seat nobody holds: every seat's secrets stay hidden
+        acting = [seat for seat in self.acting_seats() if seat in held]
+        return state.players.index((acting or held)[0])
+
+    def state_after(self, moves: int) -> dict[str, Any]:
+        """The whole state after the first `moves` moves (for replaying a finished game)."""
+        replay = LiveGame.start(self.game, self.row, [(e.seat, e.text) for e in self.entries[:moves]])
+        return replay.state.to_json()
+
+
+def _grouped_actions(state: State, player: int, terminal_view: Any) -> list[dict[str, Any]]:
+    groups: dict[str | None, list[dict[str, Any]]] = {}
+    destination = getattr(terminal_view, "destination", None)
+    for action in state.legal_actions(player):
+        groups.setdefault(state.action_piece(action), []).append(
+            {
+                "text": state.action_to_text(action),
+                "destination": destination(state, action) if destination else None,
+            }
+        )
+    return [{"piece": piece, "actions": actions} for piece, actions in groups.items()]
+
+
+def _shortcuts(state: State, player: int, terminal_view: Any) -> dict[str, list[str]]:
+    shortcuts = getattr(terminal_view, "shortcuts", None)
+    if shortcuts is None:
+        return {}
+    return {
+        name: [state.action_to_text(a) for a in actions] for name, actions in shortcuts(state, player).items()
+    }
+
+
+def _terminal_view(game: Game) -> Any:
+    """The game's optional view hook; its `destination` and `shortcuts` serve the browser too."""
+    try:
+        return game.hook("terminal_view")
+    except ImportError:  # the hook's module is optional; without it the browser has plain lists
+        return None

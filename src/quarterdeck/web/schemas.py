@@ -1,0 +1,158 @@
+"""Request and response bodies of the HTTP API (they make its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SeatName = str
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(BaseModel):
+    detail: str
+    version: int | None = Field(None, description="the game's current version, when that is what went wrong")
+    rule: str | None = Field(None, description="the rule an illegal action breaks")
+    field: str | None = Field(None, description="the part of a notation or request that is wrong")
+
+
+class ScenarioOut(BaseModel):
+    name: str
+    title: str
+    briefing: str
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    default_scenario: str
+    scenarios: list[ScenarioOut]
+    seats: list[SeatName]
+
+
+class Catalogue(BaseModel):
+    games: list[GameInfo]
+    levels: list[str]
+
+
+class CreateGame(Strict):
+    game: str = Field(min_length=1, max_length=64)
+    scenario: str | None = Field(None, max_length=128)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, le=2**62, description="random when left out")
+    opponent: Literal["computer", "local", "invite"] = "computer"
+    seat: SeatName | None = Field(
+        None, max_length=64, description="the creator's seat; the first one by default"
+    )
+    level: str = Field("greedy", max_length=64, description="the computer's agent, for opponent=computer")
+
+
+class CreatedGame(BaseModel):
+    id: str
+    token: str = Field(description="the secret that acts for your seats; shown once, stored only hashed")
+    seats: list[SeatName]
+    invitations: dict[SeatName, str] = Field(description="seat -> invitation secret, to send to a friend")
+
+
+class JoinGame(Strict):
+    invitation: str = Field(min_length=1, max_length=256)
+
+
+class Joined(BaseModel):
+    token: str
+    seats: list[SeatName]
+
+
+class Summary(BaseModel):
+    id: str
+    game: str
+    scenario: str | None
+    players: dict[SeatName, str]
+    version: int
+    status: str
+    result: str
+    termination: str
+    updated_at: str
+
+
+class GameList(BaseModel):
+    games: list[Summary]
+
+
+class Turn(Strict):
+    version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
+    actions: list[str] = Field(min_length=1, max_length=500, description="action notation, in order")
+    seat: SeatName | None = Field(
+        None, max_length=64, description="which of your seats acts, if you hold several"
+    )
+
+
+class SeatChoice(Strict):
+    seat: SeatName | None = Field(None, max_length=64)
+
+
+class DrawAnswer(Strict):
+    answer: Literal["offer", "accept", "decline"]
+    seat: SeatName | None = Field(None, max_length=64)
+
+
+class HistoryEntry(BaseModel):
+    number: int
+    seat: str
+    text: str
+    events: list[dict[str, Any]]
+
+
+class ActionChoice(BaseModel):
+    text: str
+    destination: str | None
+
+
+class ActionGroup(BaseModel):
+    piece: str | None
+    actions: list[ActionChoice]
+
+
+class GameView(BaseModel):
+    id: str
+    game: str
+    title: str
+    scenario: str | None
+    options: dict[str, Any]
+    version: int
+    status: str
+    outcome: dict[str, Any] | None
+    players: dict[SeatName, str]
+    seats: list[SeatName]
+    you: list[SeatName]
+    to_act: list[SeatName]
+    describe: str
+    draw_offer: SeatName | None
+    state: dict[str, Any]
+    legal: dict[SeatName, list[ActionGroup]]
+    shortcuts: dict[SeatName, dict[str, list[str]]]
+
+
+class GameDetail(BaseModel):
+    view: GameView
+    history: list[HistoryEntry]
+
+
+class Update(BaseModel):
+    version: int
+    entries: list[HistoryEntry]
+    view: GameView
+
+
+class History(BaseModel):
+    version: int
+    entries: list[HistoryEntry]
+
+
+class Replay(BaseModel):
+    moves: int
+    state: dict[str, Any]

@@ -1,0 +1,417 @@
+"""GameService: the live games of one server process, their single writer, and who watches them.
+
+Each game has one asyncio lock, so within a process moves are applied one at a time; across
+processes the store's compare-and-swap on the version decides, and the loser reloads. A move is
+acknowledged (and pushed to watchers) only after its transaction has committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
+from typing import Any, Protocol
+
+from ..core.errors import IllegalAction, NotationError
+from ..core.protocol import Game
+from ..store import GameRow, GameStore, NotFound, SeatGrant, VersionConflict
+from .auth import hash_token, new_game_id, new_token
+from .computer import COMPUTER_PREFIX, agent_spec, choose_action, levels
+from .live import Entry, Forbidden, LiveGame
+
+log = logging.getLogger(__name__)
+
+
+class Stale(Exception):
+    """The client's version is not the game's: the move is refused and the current version named."""
+
+    def __init__(self, version: int, message: str = ""):
+        super().__init__(message or f"the game is at version {version}; yours is out of date")
+        self.version = version
+
+
+class NeedsToken(Exception):
+    """An action without a seat token: spectators may watch but not act."""
+
+
+class BadRequest(Exception):
+    """A request that makes no sense for this game (unknown seat, opponent or level)."""
+
+
+class GameCatalogue(Protocol):
+    """Where games come from: the `quarterdeck.games` module, or a test's own."""
+
+    def names(self) -> list[str]: ...
+
+    def get(self, name: str) -> Game: ...
+
+
+class Watcher(Protocol):
+    """A connected socket: the seats it holds and a non-blocking way to queue a message to it."""
+
+    seats: frozenset[str]
+
+    def push(self, message: dict[str, Any]) -> None: ...
+
+
+Change = Callable[[LiveGame], list[Entry]]
+
+
+@dataclasses.dataclass
+class NewGame:
+    game_id: str
+    token: str
+    seats: list[str]
+    invitations: dict[str, str]
+
+
+class GameService:
+    def __init__(self, store: GameStore, catalogue: GameCatalogue, pool: Executor | None):
+        self.store = store
+        self.catalogue = catalogue
+        self.pool = pool
+        self._games: dict[str, Game] = {}
+        self._live: dict[str, LiveGame] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._watchers: dict[str, set[Watcher]] = {}
+        self._grants: dict[tuple[str, str], SeatGrant] = {}
+        self._computer_tasks: dict[str, asyncio.Task[None]] = {}
+
+    # --- setup -------------------------------------------------------------------------------
+    def game(self, name: str) -> Game:
+        if name not in self._games:
+            self._games[name] = self.catalogue.get(name)
+        return self._games[name]
+
+    async def create(
+        self,
+        name: str,
+        scenario: str | None,
+        options: dict[str, Any],
+        seed: int,
+        opponent: str,
+        seat: str | None,
+        level: str,
+    ) -> NewGame:
+        """A new game. `opponent`: "computer" (at `level`), "local" (one screen) or "invite" (a friend)."""
+        game = self.game(name)
+        scenario = scenario or game.default_scenario
+        state = await asyncio.to_thread(game.new_initial_state, scenario, options, seed)
+        seats = list(state.players)
+        mine = seat or seats[0]
+        if mine not in seats:
+            raise BadRequest(f"no seat {mine!r}; seats are {', '.join(seats)}")
+        token = new_token()
+        grants: dict[str, SeatGrant] = {}
+        invitations: dict[str, str] = {}
+        others = [s for s in seats if s != mine]
+        if opponent == "local":
+            players = {s: "human" for s in seats}
+            grants[hash_token(token)] = SeatGrant("seat", tuple(seats))
+        elif opponent == "computer":
+            if level not in levels():
+                raise BadRequest(f"unknown level {level!r}; levels are {', '.join(levels())}")
+            players = {s: "human" if s == mine else COMPUTER_PREFIX + level for s in seats}
+            grants[hash_token(token)] = SeatGrant("seat", (mine,))
+        elif opponent == "invite":
+            players = {s: "human" if s == mine else "invited" for s in seats}
+            grants[hash_token(token)] = SeatGrant("seat", (mine,))
+            for other in others:
+                invitations[other] = new_token()
+                grants[hash_token(invitations[other])] = SeatGrant("invitation", (other,))
+        else:
+            raise BadRequest(f"unknown opponent {opponent!r}; choose computer, local or invite")
+        row = GameRow(new_game_id(), name, scenario, options, seed, players)
+        await asyncio.to_thread(self.store.create_game, row, grants)
+        self._live[row.id] = LiveGame(game, row, state)
+        self._schedule_computer(row.id)
+        return NewGame(row.id, token, [s for s in seats if s == mine or opponent == "local"], invitations)
+
+    async def join(self, game_id: str, invitation: str) -> tuple[str, list[str]]:
+        """Exchange an invitation (usable once) for a seat token."""
+        await self.live(game_id)
+        token = new_token()
+        grant = await asyncio.to_thread(
+            self.store.redeem_invitation, game_id, hash_token(invitation), hash_token(token)
+        )
+        if grant is None:
+            raise Forbidden("this invitation is unknown or has already been used")
+        await self._commit(game_id, None, lambda trial: _seat_people(trial, grant.seats))
+        return token, list(grant.seats)
+
+    # --- reading ----------------------------------------------------------------------------
+    async def seats_of(self, game_id: str, token: str | None) -> frozenset[str]:
+        """The seats a token acts for: none for a spectator; Forbidden for a token of no seat here."""
+        if token is None:
+            return frozenset()
+        key = (game_id, hash_token(token))
+        grant = self._grants.get(key)
+        if grant is None:
+            grant = await asyncio.to_thread(self.store.grant, *key)
+            if grant is None or grant.kind != "seat":
+                raise Forbidden("this token holds no seat in this game")
+            self._grants[key] = grant
+        return frozenset(grant.seats)
+
+    async def live(self, game_id: str) -> LiveGame:
+        """The game, caught up with anything another server process stored meanwhile."""
+        async with self._lock(game_id):
+            return await self._fresh(game_id)
+
+    async def _fresh(self, game_id: str) -> LiveGame:
+        row = await asyncio.to_thread(self.store.get_game, game_id)
+        live = self._live.get(game_id)
+        if live is None or live.version > row.version:
+            moves = await asyncio.to_thread(self.store.moves, game_id)
+            live = await asyncio.to_thread(LiveGame.start, self.game(row.game), row, moves)
+        elif live.version < row.version:
+            live = live.clone()
+            for seat, text in await asyncio.to_thread(self.store.moves, game_id, live.version):
+                live.apply(seat, text)
+        live.row = row
+        self._live[game_id] = live
+        return live
+
+    def list_games(self, status: str | None) -> list[GameRow]:
+        return self.store.list_games(status)
+
+    # --- acting ---------------------------------------------------------------------------------
+    async def play(
+        self, game_id: str, seats: frozenset[str], version: int, actions: list[str], seat: str | None
+    ) -> tuple[LiveGame, list[Entry]]:
+        """A turn of one or more actions, applied and stored all together or not at all."""
+        _require_seat(seats)
+
+        def change(trial: LiveGame) -> list[Entry]:
+            entries: list[Entry] = []
+            for number, text in enumerate(actions, start=1):
+                try:
+                    entries.extend(trial.play(text, seat, seats))
+                except (IllegalAction, NotationError) as exc:
+                    raise _numbered(exc, number, len(actions)) from None
+            if trial.row.draw_offer and any(e.seat not in (trial.row.draw_offer, "chance") for e in entries):
+                trial.row = dataclasses.replace(trial.row, draw_offer=None)  # answered by playing on
+            return entries
+
+        return await self._commit(game_id, version, change)
+
+    async def preview(
+        self, game_id: str, seats: frozenset[str], version: int, actions: list[str], seat: str | None
+    ) -> LiveGame:
+        """The game as it would be after these actions, stored nowhere (for a turn still being planned).
+
+        Chance is never drawn here, so planning a turn cannot peek at the dice.
+        """
+        _require_seat(seats)
+        trial = (await self.live(game_id)).clone()
+        if version != trial.version:
+            raise Stale(trial.version)
+        for number, text in enumerate(actions, start=1):
+            if trial.acting_seats() == ["chance"]:
+                raise IllegalAction("chance", "chance decides next: commit the turn before planning further")
+            try:
+                trial.play(text, seat, seats, resolve_chance=False)
+            except (IllegalAction, NotationError) as exc:
+                raise _numbered(exc, number, len(actions)) from None
+        return trial
+
+    async def resign(
+        self, game_id: str, seats: frozenset[str], seat: str | None
+    ) -> tuple[LiveGame, list[Entry]]:
+        _require_seat(seats)
+        who = seat or _only(seats, "say which seat resigns")
+        return await self._commit(game_id, None, lambda trial: trial.play(f"resign {who}", who, seats))
+
+    async def draw(
+        self, game_id: str, seats: frozenset[str], answer: str, seat: str | None
+    ) -> tuple[LiveGame, list[Entry]]:
+        """Offer a draw, or accept or decline the other side's offer."""
+        _require_seat(seats)
+
+        def change(trial: LiveGame) -> list[Entry]:
+            if trial.outcome is not None:
+                raise IllegalAction("game-over", "the game is already over")
+            offer = trial.row.draw_offer
+            if answer == "offer":
+                who = seat or _only(seats, "say which seat offers the draw")
+                if who not in seats:
+                    raise Forbidden(f"you do not hold the seat {who!r}")
+                if _computer_seats(trial):
+                    raise IllegalAction("draw-offer", "the computer plays on: it does not accept draws")
+                trial.row = dataclasses.replace(trial.row, draw_offer=who)
+            elif offer is None:
+                raise IllegalAction("draw-offer", "no draw has been offered")
+            elif not seats - {offer}:
+                raise IllegalAction("draw-offer", "the other side must answer your offer")
+            elif answer == "accept":
+                trial.row = dataclasses.replace(
+                    trial.row, draw_offer=None, agreed="draw", termination=f"draw agreed ({offer} offered)"
+                )
+            else:
+                trial.row = dataclasses.replace(trial.row, draw_offer=None)
+            return []
+
+        return await self._commit(game_id, None, change)
+
+    async def _commit(
+        self, game_id: str, version: int | None, change: Change
+    ) -> tuple[LiveGame, list[Entry]]:
+        """Apply `change` to a copy, store it with a compare-and-swap, then adopt and announce it."""
+        async with self._lock(game_id):
+            live = await self._fresh(game_id)
+            if version is not None and version != live.version:
+                raise Stale(live.version)
+            trial = live.clone()
+            entries = change(trial)
+            outcome = trial.outcome
+            columns = {
+                "status": "finished" if outcome else "ongoing",
+                "result": outcome.result if outcome else "*",
+                "termination": outcome.reason if outcome else "",
+                "agreed": trial.row.agreed,
+                "draw_offer": None if outcome else trial.row.draw_offer,
+                "players": trial.row.players,
+            }
+            try:
+                stored = await asyncio.to_thread(
+                    self.store.append_moves,
+                    game_id,
+                    live.version,
+                    [(e.seat, e.text) for e in entries],
+                    **columns,
+                )
+            except VersionConflict as conflict:
+                self._live.pop(game_id, None)  # another process wrote: reload on the next request
+                raise Stale(conflict.current, "another move was stored first") from None
+            trial.row = dataclasses.replace(trial.row, version=stored, **columns)
+            self._live[game_id] = trial
+            self._announce(trial, live.version)
+        self._schedule_computer(game_id)
+        return trial, entries
+
+    # --- watching ----------------------------------------------------------------------------
+    async def subscribe(self, game_id: str, watcher: Watcher, since: int | None) -> None:
+        """Start pushing updates to `watcher`, first what it missed since version `since`.
+
+        Done under the game's lock, so no update falls between the catch-up and the first push.
+        """
+        async with self._lock(game_id):
+            live = await self._fresh(game_id)
+            if since is None or since > live.version:
+                watcher.push(sync_message(live, watcher.seats))
+            else:
+                watcher.push(update_message(live, watcher.seats, since))
+            self._watchers.setdefault(game_id, set()).add(watcher)
+
+    def unwatch(self, game_id: str, watcher: Watcher) -> None:
+        watchers = self._watchers.get(game_id)
+        if watchers is not None:
+            watchers.discard(watcher)
+            if not watchers:
+                del self._watchers[game_id]
+
+    def _announce(self, live: LiveGame, previous_version: int) -> None:
+        """Queue the update to every watcher, computing each distinct view once."""
+        messages: dict[frozenset[str], dict[str, Any]] = {}
+        for watcher in list(self._watchers.get(live.row.id, ())):
+            if watcher.seats not in messages:
+                messages[watcher.seats] = update_message(live, watcher.seats, previous_version)
+            watcher.push(messages[watcher.seats])
+
+    # --- the computer ------------------------------------------------------------------------
+    def resume_computers(self, game_ids: Iterable[str]) -> None:
+        for game_id in game_ids:
+            self._computer_tasks[game_id] = asyncio.create_task(self._computer_turns(game_id))
+
+    def _schedule_computer(self, game_id: str) -> None:
+        live = self._live.get(game_id)
+        running = self._computer_tasks.get(game_id)
+        if live is None or (running is not None and not running.done()):
+            return
+        if _computer_seats(live) & set(live.acting_seats()):
+            self._computer_tasks[game_id] = asyncio.create_task(self._computer_turns(game_id))
+
+    async def _computer_turns(self, game_id: str) -> None:
+        """Let the computer seats decide until no computer seat is to act."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                live = await self.live(game_id)
+            except NotFound:
+                return
+            acting = [s for s in live.acting_seats() if s in _computer_seats(live)]
+            if not acting:
+                return
+            seat = acting[0]
+            player = live.state.players.index(seat)
+            spec = agent_spec(live.row.players[seat]) or ""
+            state_json = live.state.to_json()
+            seed = (live.row.seed * 1_000_003 + live.version) % 2**63
+            try:
+                text = await loop.run_in_executor(
+                    self.pool, choose_action, type(live.game), state_json, spec, seed, player
+                )
+                await self._commit(
+                    game_id,
+                    live.version,
+                    lambda trial, text=text, seat=seat: trial.play(text, seat, frozenset({seat})),
+                )
+            except Stale:
+                continue  # someone moved meanwhile (a resignation, say): look again
+            except Exception:
+                log.exception("the computer could not move in game %s", game_id)
+                return
+
+    async def close(self) -> None:
+        for task in self._computer_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._computer_tasks.values(), return_exceptions=True)
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def sync_message(live: LiveGame, seats: frozenset[str]) -> dict[str, Any]:
+    """Everything, for a client that knows nothing (or something that cannot be right)."""
+    return {"type": "sync", "version": live.version, "view": live.view(seats), "history": live.history(seats)}
+
+
+def update_message(live: LiveGame, seats: frozenset[str], previous_version: int) -> dict[str, Any]:
+    return {
+        "type": "update",
+        "version": live.version,
+        "entries": live.history(seats, previous_version),
+        "view": live.view(seats),
+    }
+
+
+def _computer_seats(live: LiveGame) -> set[str]:
+    return {seat for seat, who in live.row.players.items() if agent_spec(who) is not None}
+
+
+def _seat_people(trial: LiveGame, seats: Iterable[str]) -> list[Entry]:
+    """Mark invited seats as taken by a person (no move, no new version)."""
+    trial.row = dataclasses.replace(trial.row, players={**trial.row.players, **{s: "human" for s in seats}})
+    return []
+
+
+def _require_seat(seats: frozenset[str]) -> None:
+    if not seats:
+        raise NeedsToken("spectators can watch but not act: send your seat token")
+
+
+def _only(seats: frozenset[str], question: str) -> str:
+    if len(seats) != 1:
+        raise BadRequest(question)
+    return next(iter(seats))
+
+
+def _numbered(exc: IllegalAction | NotationError, number: int, count: int) -> IllegalAction | NotationError:
+    if count == 1:
+        return exc
+    prefix = f"action {number} of {count}"
+    if isinstance(exc, IllegalAction):
+        return IllegalAction(exc.rule, f"{prefix}: {exc.message}")
+    return NotationError(exc.field, f"{prefix}: {exc.message}", exc.text)

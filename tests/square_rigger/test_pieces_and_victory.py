@@ -1,0 +1,181 @@
+"""Damage, striking, batteries, merchants, exits, squadrons and the end of the game
+(seed 000: "Damage Chart", "Shore Batteries", "Transports and Merchant Ships", scenarios note;
+decisions: damage, ships, victory)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Escaped, Hit, Silenced
+from quarterdeck.core.protocol import Resign
+from quarterdeck.games.square_rigger.scenario import damage_track
+
+from .helpers import play, position
+
+PUBLISHED_TRACKS = {
+    "first": [(5, 1, 1), (4, 1, 1), (3, 1, 1), (2, 1, 1), (1, 1, 1), (0, 1, 1), (0, 0, 1), (0, 0, 0)],
+    "second": [(4, 1, 2), (3, 1, 2), (2, 1, 2), (1, 1, 2), (1, 1, 1), (0, 1, 1), (0, 0, 1), (0, 0, 0)],
+    "third": [(3, 2, 2), (2, 2, 2), (1, 2, 2), (1, 1, 2), (1, 1, 1), (0, 1, 1), (0, 0, 1), (0, 0, 0)],
+    "frigate": [(2, 2, 3), (2, 2, 2), (1, 2, 2), (1, 1, 2), (1, 1, 1), (0, 1, 1), (0, 0, 1), (0, 0, 0)],
+}
+
+
+@pytest.mark.parametrize("ship_class", PUBLISHED_TRACKS)
+def test_damage_chart_each_hit_lowers_the_largest_factor_f_then_s_then_t(ship_class):
+    start = PUBLISHED_TRACKS[ship_class][0]
+    assert list(damage_track(start)) == PUBLISHED_TRACKS[ship_class]
+
+
+def test_damage_chart_every_warship_strikes_on_its_seventh_hit():
+    for track in PUBLISHED_TRACKS.values():
+        assert len(track) == 8 and track[-1] == (0, 0, 0)
+
+
+def test_a_scenario_may_give_a_class_its_own_damage_track():
+    custom = [[3, 2, 2], [3, 1, 2], [3, 1, 1], [2, 1, 1], [1, 1, 1], [0, 1, 1], [0, 0, 1], [0, 0, 0]]
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")],
+                     tracks={"third": custom})
+    state.hits["Bellona"] = 1
+    assert state.factors("Bellona") == (3, 1, 2)
+
+
+def test_struck_ship_cannot_fire_or_defend():
+    state = position([("Hulk", "blue", "third", "e5", "N"), ("Mars", "blue", "second", "a1", "N"),
+                      ("Foe", "red", "third", "f5", "N")])
+    state.hits["Hulk"] = 7
+    play(state, "end-move")
+    assert state.legal_actions(piece="Hulk") == []
+    assert not state.is_active("Hulk")
+
+
+def test_shore_batteries_fire_only_along_their_field_of_fire():
+    board = "\n".join([".........."] * 9 + ["####......"])
+    battery = {"name": "Fort", "side": "blue", "at": "b1", "F": 4, "field": ["N"]}
+    state = position([("Foe", "red", "third", "b4", "E"), ("Other", "red", "third", "e4", "E"),
+                      ("Frig", "blue", "frigate", "h8", "N")], board=board, batteries=[battery])
+    play(state, "end-move")
+    fire = [state.action_to_text(a) for a in state.legal_actions(piece="Fort")]
+    assert fire and all(text.startswith("fire Fort N ") for text in fire)
+    assert "fire Fort N 4 at Foe" in fire  # 3 squares: 4 has effect 2
+    assert state.cap("Fort", 1) == 0  # NE is outside the field
+
+
+def test_shore_batteries_defend_only_along_their_field_of_fire():
+    # Fire arrives at the fort from the north-east, outside its field (N): it cannot defend.
+    board = "\n".join([".........."] * 9 + ["####......"])
+    battery = {"name": "Fort", "side": "red", "at": "b1", "F": 2, "field": ["N"]}
+    state = position([("Victory", "blue", "first", "c2", "N"), ("Foe", "red", "frigate", "j10", "S")],
+                     board=board, batteries=[battery])
+    play(state, "end-move", "fire Victory port-quarter 4 at Fort", "end-fire")
+    assert [state.action_to_text(a) for a in state.legal_actions()] == ["end-defence"]
+    events = play(state, "end-defence")
+    assert any(isinstance(e, Silenced) for e in events)
+
+
+def test_shore_battery_takes_hits_on_f_and_is_silenced():
+    board = "\n".join([".........."] * 9 + ["####......"])
+    battery = {"name": "Fort", "side": "red", "at": "b1", "F": 2, "field": ["N"]}
+    state = position([("Victory", "blue", "first", "b2", "E"), ("Foe", "red", "frigate", "j10", "S")],
+                     board=board, batteries=[battery])
+    play(state, "end-move", "fire Victory stbd-beam 5 at Fort", "end-fire")
+    play(state, "defend Fort N 2")
+    events = play(state, "end-defence")
+    assert [e.hits for e in events if isinstance(e, Hit)] == [3]
+    assert any(isinstance(e, Silenced) for e in events)
+    assert state.factors("Fort") == (0, 0, 0) and not state.is_active("Fort")
+
+
+def test_merchant_ships_have_defensive_firepower_only():
+    state = position([("Trader", "blue", "third", "e5", "N", {"role": "merchant"}),
+                      ("Foe", "red", "third", "f5", "N")])
+    play(state, "end-move")
+    assert state.side_name == "red"  # the merchant had nothing she could fire with
+    with pytest.raises(IllegalAction):
+        play(state, "fire Trader stbd-beam 3")
+    play(state, "end-move", "fire Foe port-beam 3", "end-fire")
+    assert [state.action_to_text(a) for a in state.legal_actions()][:3] == [
+        "defend Trader stbd-beam 1", "defend Trader stbd-beam 2", "defend Trader stbd-beam 3"]
+
+
+def test_exit_edges_a_ship_escapes_only_where_the_scenario_allows():
+    state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
+                      ("Stay", "blue", "frigate", "a5", "W"), ("Foe", "red", "third", "a10", "S")], wind="W")
+    assert [state.action_to_text(a) for a in state.legal_actions(piece="Runner") if "escape" in str(a).lower()
+            or state.action_to_text(a).startswith("escape")] == ["escape Runner E"]
+    assert not any(state.action_to_text(a).startswith("escape") for a in state.legal_actions(piece="Stay"))
+    with pytest.raises(IllegalAction) as error:
+        play(state, "escape Stay W")
+    assert error.value.rule == "exit-edges"
+    events = play(state, "escape Runner E")
+    assert isinstance(events[0], Escaped) and "Runner" in state.escaped
+    assert (9, 4) not in state.occupant
+
+
+def test_escapes_count_for_victory():
+    state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
+                      ("Foe", "red", "third", "a10", "S")], wind="W",
+                     victory=[{"type": "escape", "side": "blue", "count": 1},
+                              {"type": "annihilation", "side": "red"}])
+    play(state, "escape Runner E", "end-move")
+    assert state.outcome is not None and state.outcome.result == "blue"
+
+
+def test_squadrons_each_commander_moves_and_fires_in_turn_and_spacing_holds_for_the_side():
+    state = position([("Van1", "blue", "third", "c3", "N", {"squadron": "van"}),
+                      ("Rear1", "blue", "third", "g3", "N", {"squadron": "rear"}),
+                      ("Foe", "red", "third", "j10", "S")], wind="S",
+                     squadrons=[{"side": "blue", "name": "van"}, {"side": "blue", "name": "rear"}])
+    assert state.players == ("blue.van", "blue.rear", "red")
+    assert state.players[state.current_player()] == "blue.van"
+    with pytest.raises(IllegalAction) as error:
+        play(state, "move Rear1 g4 N")
+    assert error.value.rule == "squadron-command"
+    play(state, "move Van1 d4 NE", "end-move")
+    assert state.players[state.current_player()] == "blue.rear"
+    with pytest.raises(IllegalAction) as error:
+        play(state, "move Rear1 e5 NW")  # would touch Van1, which has committed
+    assert error.value.rule == "non-adjacency"
+    play(state, "end-move")
+    assert state.players[state.current_player()] == "red"
+
+
+def test_fleet_victory_all_enemy_warships_struck():
+    state = position([("Victory", "blue", "first", "e5", "N"), ("Naiad", "red", "frigate", "f5", "N")])
+    state.hits["Naiad"] = 6
+    play(state, "end-move", "fire Victory stbd-beam 5", "end-fire")
+    play(state, "end-defence")
+    assert state.outcome.result == "blue" and state.is_terminal()
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_turn_limit_decides_on_points_of_struck_enemies():
+    state = position([("Victory", "blue", "first", "b2", "N"), ("Naiad", "red", "frigate", "f5", "N"),
+                      ("Phoebe", "red", "frigate", "j10", "S")], turn_limit=1)
+    state.hits["Naiad"] = 7
+    play(state, "end-move", "end-move")
+    assert state.outcome.result == "blue" and "points" in state.outcome.reason
+
+
+def test_resignation_ends_the_game():
+    state = position([("Victory", "blue", "first", "b2", "N"), ("Naiad", "red", "frigate", "f5", "N")])
+    state.apply(Resign(0))
+    assert state.outcome.result == "red" and "resigned" in state.outcome.reason
+    with pytest.raises(IllegalAction) as error:
+        play(state, "end-move")
+    assert error.value.rule == "game-over"
+
+
+def test_threefold_repetition_is_a_draw():
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")])
+    for _ in range(2):
+        play(state, "end-move", "end-move")
+    assert state.outcome.result == "draw" and "three times" in state.outcome.reason
+
+
+def test_threefold_repetition_can_be_switched_off():
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")],
+                     options={"repetition_draw": False})
+    for _ in range(4):
+        play(state, "end-move", "end-move")
+    assert state.outcome is None
