@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.core.events import Fired, Hit, Struck
 from quarterdeck.games.square_rigger.rules import BEARINGS, DEFENCE, FIRE, AssignDefence, AssignFire
 from quarterdeck.games.square_rigger.tactics import optimal_defence
@@ -129,8 +129,9 @@ def test_line_of_fire_only_the_first_ship_on_a_line_may_be_targeted():
     ]))
     targets = {state.fire_target("Mars", bearing("stbd-beam"))[0]}
     assert targets == {"Near"}
-    with pytest.raises(Exception):
+    with pytest.raises(NotationError) as error:
         play(state, "fire Mars stbd-beam 4 at Far")
+    assert error.value.field == "target"
 
 
 def test_line_of_fire_own_ships_shelter_what_lies_behind_them():

@@ -135,7 +135,8 @@ def test_calm_option_allows_turns_only():
 
 def test_wind_changes_are_scheduled_by_the_scenario():
     state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")],
-                     wind={"from": "N", "strength": "moderate", "changes": [{"turn": 2, "from": "E", "strength": "strong"}]})
+                     wind={"from": "N", "strength": "moderate",
+                           "changes": [{"turn": 2, "from": "E", "strength": "strong"}]})
     events = play(state, "end-move", "end-move")
     assert state.turn == 2 and state.wind_from == Compass.E and state.wind_strength == "strong"
     assert any(e.kind == "wind-changed" for e in events)

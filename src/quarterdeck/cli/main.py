@@ -12,6 +12,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.errors import QuarterdeckError
 from . import commands
@@ -32,7 +33,7 @@ def main() -> None:
     try:
         app()
     except QuarterdeckError as exc:
-        Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
+        Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         sys.exit(2)
 
 

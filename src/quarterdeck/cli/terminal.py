@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
 from ..ai.agents import Agent
@@ -77,7 +78,7 @@ class TerminalGame:
 
     def report(self, events: list[Event]) -> None:
         for event in events:
-            self.console.print(f"  [italic]{event.describe()}[/italic]")
+            self.console.print(f"  [italic]{escape(event.describe())}[/italic]")
 
     def show(self, targets: list[Action] | None = None) -> None:
         state = self.match.state
@@ -100,10 +101,8 @@ class TerminalGame:
             try:
                 if self.command(seat, line):
                     return
-            except (IllegalAction, NotationError) as exc:
-                self.console.print(f"[red]{exc}[/red]")
             except QuarterdeckError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{escape(str(exc))}[/red]")
 
     def command(self, seat: int, line: str) -> bool:
         """Carry out one typed command; True once a decision has been applied."""
@@ -167,7 +166,7 @@ class TerminalGame:
         if not actions:
             self.console.print("(no legal actions)")
         for number, action in enumerate(actions, start=1):
-            self.console.print(f"  {number:>3}. {state.text_of(action)}")
+            self.console.print(f"  {number:>3}. {escape(state.text_of(action))}")
 
     def play(self, action: Action, seat: int) -> bool:
         self.report(self.match.play(action, seat))

@@ -14,7 +14,7 @@
     ...
 
 Header lines are ``[Key "value"]``; each further line is ``<number>. <seat> <action notation>``,
-and text after ``;`` is a comment. Chance outcomes are recorded as actions of the seat ``chance``.
+and text after ``;`` on a move line is a comment. Chance outcomes are recorded as actions of the seat ``chance``.
 """
 
 from __future__ import annotations
@@ -70,7 +70,9 @@ class Record:
         moves: list[tuple[str, str]] = []
         lines: list[int] = []
         for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split(";", 1)[0].strip()
+            line = raw.strip()
+            if not line.startswith("["):
+                line = line.split(";", 1)[0].strip()  # a comment after a move
             if not line:
                 continue
             if line.startswith("["):
@@ -132,8 +134,8 @@ class Record:
 
     def final_state(self, game: Game) -> State:
         state = start_state(self, game)
-        for state, _, _ in self.replay(game):
-            pass
+        for after, _, _ in self.replay(game):
+            state = after
         return state
 
 

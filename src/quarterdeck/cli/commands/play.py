@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ... import games
 from ...ai.agents import Agent, make_agent
@@ -47,7 +48,7 @@ def play(
                          enumerate(match.state.players)}
         TerminalGame(match, agents, console).run()
     except QuarterdeckError as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
         console.print("\nLeft the game.")
@@ -79,7 +80,7 @@ def replay(
         if final.outcome:
             console.print(f"Result: [bold]{final.outcome.result}[/bold] ({final.outcome.reason})")
     except QuarterdeckError as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
         console.print()

@@ -41,6 +41,8 @@ from .scenario import HARBOUR, LAND, Setup, build_setup
 MOVE, FIRE, DEFENCE = "move", "fire", "defence"
 BEARINGS = ("fore", "stbd-bow", "stbd-beam", "stbd-quarter", "aft", "port-quarter", "port-beam", "port-bow")
 EDGE_OF = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+STARBOARD_OF = {heading: heading.turned(1) for heading in Compass}  # a turn point, precomputed
+PORT_OF = {heading: heading.turned(-1) for heading in Compass}
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -106,6 +108,10 @@ class SquareRiggerState(State):
         self.dice = Dice(seed)  # the game has no chance; kept so every state carries its dice
         self.outcome: Outcome | None = None
         self.hits: dict[str, int] = {name: 0 for name in (*setup.ships, *setup.batteries)}
+        # Hits that strike a piece: the last entry of its damage track (shared, never changes).
+        self.striking_hits: dict[str, int] = {
+            name: len(info.track) - 1 for name, info in (*setup.ships.items(), *setup.batteries.items())
+        }
         self.square: dict[str, Square] = {name: ship.start for name, ship in setup.ships.items()}
         self.heading: dict[str, Compass] = {name: ship.heading for name, ship in setup.ships.items()}
         self.escaped: set[str] = set()
@@ -145,10 +151,10 @@ class SquareRiggerState(State):
 
     def is_active(self, name: str) -> bool:
         """Afloat (or standing) and not struck (silenced): able to fire, defend and be fired on."""
-        return name not in self.escaped and self.factors(name) != (0, 0, 0)
+        return self.hits[name] < self.striking_hits[name] and name not in self.escaped
 
     def is_struck(self, name: str) -> bool:
-        return name not in self.escaped and self.factors(name) == (0, 0, 0)
+        return self.hits[name] >= self.striking_hits[name] and name not in self.escaped
 
     def pieces(self, side: str | None = None, squadron: str | None = None) -> Iterator[str]:
         for name in (*self.setup.ships, *self.setup.batteries):
@@ -282,8 +288,8 @@ class SquareRiggerState(State):
             ends.add((square, heading))
             following: list[tuple[Square, Compass, int, int]] = []
             if t_left:
-                following.append((square, heading.turned(1), s_left, t_left - 1))
-                following.append((square, heading.turned(-1), s_left, t_left - 1))
+                following.append((square, STARBOARD_OF[heading], s_left, t_left - 1))
+                following.append((square, PORT_OF[heading], s_left, t_left - 1))
             if s_left:
                 run = self.squares_per_point(heading)
                 landing, edge = self._sail(name, square, heading, run, exits) if run else (None, None)
@@ -313,29 +319,39 @@ class SquareRiggerState(State):
                 return None, None
         return (x, y), None
 
-    def _spacing_conflict(self, name: str, square: Square, strict: bool) -> str | None:
-        """A same-side ship `square` would touch (see the non-adjacency rule), or None."""
+    def _spacing_guard(self, name: str, strict: bool) -> dict[Square, str]:
+        """Squares where `name` would touch a same-side ship (the non-adjacency rule): square -> ship.
+
+        Struck ships do not count, nor two harbour squares. `strict` guards every active friend where
+        she stands now; otherwise only friends that have already moved (the others may still sail off).
+        """
         side = self.setup.ships[name].side
-        harbour = self.setup.terrain_at(square) == HARBOUR
-        x, y = square
+        terrain = self.setup.terrain
+        width, height = self.setup.grid.width, self.setup.grid.height
+        guard: dict[Square, str] = {}
         for other, info in self.setup.ships.items():
             if other == name or info.side != side or not self.is_active(other):
                 continue
             if not strict and other not in self.settled and other not in self.moved:
                 continue
             ox, oy = self.square[other]
-            if max(abs(ox - x), abs(oy - y)) == 1:
-                if not (harbour and self.setup.terrain[oy][ox] == HARBOUR):
-                    return other
-        return None
+            in_harbour = terrain[oy][ox] == HARBOUR
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    x, y = ox + dx, oy + dy
+                    if (dx or dy) and 0 <= x < width and 0 <= y < height:
+                        if not (in_harbour and terrain[y][x] == HARBOUR):
+                            guard.setdefault((x, y), other)
+        return guard
 
     def _move_options(self, name: str, strict: bool) -> list[Action]:
         ends, edges = self.reachable(name)
         here = (self.square[name], self.heading[name])
+        guard = self._spacing_guard(name, strict)
         options: list[Action] = [
             MoveShip(name, square, heading)
             for square, heading in sorted(ends)
-            if (square, heading) != here and self._spacing_conflict(name, square, strict) is None
+            if (square, heading) != here and square not in guard
         ]
         options.extend(EscapeShip(name, edge) for edge in sorted(edges))
         return options
@@ -488,7 +504,7 @@ class SquareRiggerState(State):
             raise IllegalAction("movement", f"{name} is already there; a ship that stays needs no move")
         if (action.square, action.heading) not in ends:
             raise IllegalAction("movement", self._why_unreachable(name, action))
-        other = self._spacing_conflict(name, action.square, strict=False)
+        other = self._spacing_guard(name, strict=False).get(action.square)
         if other is not None:
             raise IllegalAction(
                 "non-adjacency",

@@ -394,7 +394,8 @@ class _Builder:
         if not track or track[0] != start:
             raise ScenarioError(field_name, f"a damage track starts at the class's factors {start}")
         for before, after in zip(track, track[1:], strict=False):
-            if len(after) != 3 or any(a > b for a, b in zip(after, before, strict=True)) or sum(before) - sum(after) != 1:
+            lowered_by_one = sum(before) - sum(after) == 1
+            if len(after) != 3 or any(a > b for a, b in zip(after, before, strict=True)) or not lowered_by_one:
                 raise ScenarioError(field_name, f"each hit lowers one factor by one; {before} -> {after} does not")
         if track[-1] != (0, 0, 0):
             raise ScenarioError(field_name, "a damage track ends at 0 0 0")

@@ -12,9 +12,7 @@ from ...core.protocol import Action
 from .rules import (
     DEFENCE,
     FIRE,
-    AssignDefence,
     AssignFire,
-    EscapeShip,
     MoveShip,
     SquareRiggerState,
 )
@@ -31,7 +29,9 @@ class SquareRiggerView:
     def _side_style(self, state: SquareRiggerState, side: str) -> str:
         return SIDE_STYLE[state.setup.sides.index(side) % len(SIDE_STYLE)]
 
-    def board(self, state: SquareRiggerState, selected: str | None = None, targets: Iterable[Action] = ()) -> RenderableType:
+    def board(
+        self, state: SquareRiggerState, selected: str | None = None, targets: Iterable[Action] = ()
+    ) -> RenderableType:
         setup = state.setup
         grid = setup.grid
         marked = {self._target_square(state, a) for a in targets} - {None}
@@ -68,7 +68,7 @@ class SquareRiggerView:
             return glyph, f"{style} {background}"
         if square in marked:
             arrows = "".join(sorted(set(headings.get(square, []))))[:2] or "◦"
-            return f"{arrows:^3}", f"bold black on yellow"
+            return f"{arrows:^3}", "bold black on yellow"
         filler = {LAND: " ░ ", HARBOUR: " ≈ "}.get(terrain, " · ")
         return filler, f"grey50 {background}"
 
@@ -161,11 +161,3 @@ class SquareRiggerView:
                           str(state.cap(line.target, line.target_bearing)))
         return table
 
-
-def describe_action(state: SquareRiggerState, action: Action) -> str:
-    """A short human description for action lists."""
-    if isinstance(action, EscapeShip):
-        return f"{action.ship} escapes off the {action.edge} edge"
-    if isinstance(action, AssignDefence):
-        return f"{action.piece} defends {action.amount} off the {state.bearing_label(action.piece, action.bearing)}"
-    return state.action_to_text(action)
