@@ -1,0 +1,207 @@
+"""The game-agnostic core: dice, geometry, events, records, matches, with a toy game that has chance
+and a simultaneous hidden decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from quarterdeck.core.dice import Dice
+from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
+from quarterdeck.core.events import Event, Fired, Hit, Revealed, Submitted
+from quarterdeck.core.geometry import Compass, SquareGrid, TorusGrid
+from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, Outcome, ScenarioInfo, State
+from quarterdeck.core.record import Record
+from quarterdeck.core.session import Match
+
+
+def test_dice_are_reproducible_and_fair_enough():
+    a, b = Dice(42), Dice(42)
+    rolls = [a.roll() for _ in range(6000)]
+    assert rolls == [b.roll() for _ in range(6000)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert all(800 < rolls.count(face) < 1200 for face in range(1, 7))
+    c = Dice.from_json(a.to_json())
+    assert c.roll(20) == a.roll(20)
+
+
+def test_compass_turns_and_deltas():
+    assert Compass.N.turned(1) is Compass.NE and Compass.N.turned(-1) is Compass.NW
+    assert Compass.SW.opposite() is Compass.NE and Compass.E.delta == (1, 0)
+    with pytest.raises(NotationError):
+        Compass.parse("up")
+
+
+def test_square_grid_names_rays_and_edges():
+    grid = SquareGrid(8, 8)
+    assert grid.name((0, 0)) == "a1" and grid.parse("h8") == (7, 7)
+    assert list(grid.ray((0, 0), Compass.NE, 3)) == [(1, 1), (2, 2), (3, 3)]
+    assert grid.step((0, 0), Compass.S) is None
+    with pytest.raises(NotationError) as error:
+        grid.parse("i1")
+    assert error.value.field == "square"
+
+
+def test_torus_wraps_at_every_edge_and_corner():
+    grid = TorusGrid(8, 8)
+    assert grid.step((7, 3), Compass.E) == (0, 3)
+    assert grid.step((3, 0), Compass.S) == (3, 7)
+    assert grid.step((0, 0), Compass.SW) == (7, 7)
+    assert grid.step((7, 7), Compass.NE) == (0, 0)
+    assert len(list(grid.ray((0, 0), Compass.E))) == 7  # stops before coming back round
+    assert len(set(grid.neighbours((0, 0)))) == 8
+
+
+def test_events_round_trip_through_json():
+    for event in (Fired("Victory", "stbd-beam", 3, "Achille", 2), Hit("Achille", 2, "", "F1 S2 T2"),
+                  Revealed(("blue", "red"))):
+        assert Event.from_json(event.to_json()) == event
+        assert event.describe()
+
+
+# --- a toy game: each player secretly picks 1-3, then a die is rolled; highest total + die wins ----
+@dataclass(frozen=True)
+class Pick:
+    value: int
+
+
+@dataclass(frozen=True)
+class Roll:
+    value: int
+
+
+class ToyState(State):
+    def __init__(self, game: Game, seed: int):
+        self.game = game
+        self.dice = Dice(seed)
+        self.outcome = None
+        self.picks: dict[int, int] = {}
+        self.die: int | None = None
+
+    @property
+    def players(self):
+        return ("blue", "red")
+
+    def current_player(self) -> int:
+        if self.outcome:
+            return TERMINAL
+        return SIMULTANEOUS if len(self.picks) < 2 else CHANCE
+
+    def acting_players(self):
+        return [p for p in (0, 1) if p not in self.picks] if len(self.picks) < 2 else []
+
+    def legal_actions(self, player=None, piece=None):
+        if self.current_player() == CHANCE:
+            return [Roll(v) for v in range(1, 7)]
+        return [Pick(v) for v in (1, 2, 3)] if player in self.acting_players() else []
+
+    def chance_outcomes(self):
+        return [(Roll(v), 1 / 6) for v in range(1, 7)] if self.current_player() == CHANCE else []
+
+    def _validate(self, action, player):
+        if player == CHANCE:
+            if not isinstance(action, Roll) or not 1 <= action.value <= 6:
+                raise IllegalAction("die", "a die shows 1 to 6")
+        elif not isinstance(action, Pick) or action.value not in (1, 2, 3):
+            raise IllegalAction("pick", "pick 1, 2 or 3")
+
+    def _apply(self, action, player):
+        if isinstance(action, Pick):
+            self.picks[player] = action.value
+            if len(self.picks) == 2:
+                return [Submitted(self.players[player]), Revealed(self.players)]
+            return [Submitted(self.players[player])]
+        self.die = action.value
+        blue = self.picks[0] + self.die
+        red = self.picks[1] * 2
+        result = "blue" if blue > red else "red" if red > blue else "draw"
+        returns = (1.0, -1.0) if result == "blue" else (-1.0, 1.0) if result == "red" else (0.0, 0.0)
+        self.outcome = Outcome(returns, result, f"{blue} against {red}")
+        return []
+
+    def clone(self):
+        copy = ToyState(self.game, 0)
+        copy.dice, copy.picks, copy.die, copy.outcome = self.dice.clone(), dict(self.picks), self.die, self.outcome
+        return copy
+
+    def observe(self, player):
+        copy = self.clone()
+        if len(self.picks) < 2:
+            copy.picks = {p: v for p, v in self.picks.items() if p == player}
+        return copy
+
+    def to_json(self, viewer=None) -> dict[str, Any]:
+        picks = self.observe(viewer).picks if viewer is not None else self.picks
+        return {"picks": {str(k): v for k, v in picks.items()}, "die": self.die}
+
+    def action_to_text(self, action):
+        return f"{'pick' if isinstance(action, Pick) else 'roll'} {action.value}"
+
+    def parse_action(self, text, player=None):
+        verb, _, value = text.partition(" ")
+        if verb not in ("pick", "roll") or not value.isdigit():
+            raise NotationError("action", "pick <n> or roll <n>", text)
+        return (Pick if verb == "pick" else Roll)(int(value))
+
+
+class ToyGame(Game):
+    name = "toy"
+    title = "Toy"
+
+    def scenarios(self):
+        return [ScenarioInfo("standard", "Toy", "A toy.")]
+
+    def new_initial_state(self, scenario=None, options=None, seed=0):
+        return ToyState(self, seed)
+
+    def state_from_json(self, data):
+        raise RecordError("not needed")
+
+    def rules_summary(self):
+        return "toy"
+
+
+def test_simultaneous_decisions_are_hidden_until_all_are_in():
+    state = ToyGame().new_initial_state(seed=1)
+    assert state.current_player() == SIMULTANEOUS and state.acting_players() == [0, 1]
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Pick(2))  # who?
+    assert error.value.rule == "turn-order"
+    state.apply(Pick(3), player=0)
+    assert state.to_json(viewer=1)["picks"] == {}
+    assert state.observe(1).picks == {}
+    assert state.acting_players() == [1]
+    with pytest.raises(IllegalAction):
+        state.apply(Pick(1), player=0)  # blue has already decided
+    events = state.apply(Pick(1), player=1)
+    assert any(isinstance(e, Revealed) for e in events)
+    assert state.current_player() == CHANCE
+
+
+def test_chance_outcomes_come_from_the_states_dice_and_replay_exactly():
+    match = Match(ToyGame(), seed=7)
+    match.play("pick 2", 0)
+    match.play("pick 3", 1)
+    roll = match.state.sample_chance()
+    match.play(roll, CHANCE)
+    record = Record.parse(match.record().to_text())
+    assert record.moves[-1] == ("chance", f"roll {roll.value}")
+    assert record.final_state(ToyGame()).die == roll.value
+    again = Match(ToyGame(), seed=7)
+    again.play("pick 2", 0)
+    again.play("pick 3", 1)
+    assert again.state.sample_chance() == roll  # same seed, same die
+
+
+def test_resignation_is_shared_notation():
+    state = ToyGame().new_initial_state()
+    action = state.text_to_action("resign red")
+    state.apply(action)
+    assert state.outcome.result == "blue" and state.returns() == [1.0, -1.0]
+
+
+def test_record_headers_escape_quotes():
+    record = Record(game="toy", termination='he said "enough"; resigned')
+    assert Record.parse(record.to_text()).termination == 'he said "enough"; resigned'
