@@ -64,12 +64,8 @@ class PirateChess(Game):
         """Both fleets complete in reserve, Blue to place. The game has no chance, so `seed` is unused."""
         scenario = scenario or self.default_scenario
         if scenario not in SCENARIOS:
-            raise ScenarioError(
-                "scenario", f"unknown scenario {scenario!r}; scenarios are {', '.join(SCENARIOS)}"
-            )
-        state = PirateChessState(
-            self, Options.parse({"size": SCENARIOS[scenario]["size"], **(options or {})})
-        )
+            raise ScenarioError("scenario", f"unknown scenario {scenario!r}; scenarios are {', '.join(SCENARIOS)}")
+        state = PirateChessState(self, Options.parse({"size": SCENARIOS[scenario]["size"], **(options or {})}))
         for fleet in range(len(PLAYERS)):
             for ship_id in FLEET:
                 state.add_ship(fleet, ship_id, RESERVE)
@@ -98,34 +94,23 @@ class PirateChess(Game):
         state.turns_played = (OPENING_TURNS, OPENING_TURNS)
         placed: list[list[tuple[str, int, bool]]] = [[] for _ in PLAYERS]
         for square_name, text in ships.items():
-            words = text.split()
-            if not (2 <= len(words) <= 3 and words[0] in PLAYERS and words[1] in SHIP_TYPES) or words[
-                2:
-            ] not in (
-                [],
-                ["anchored"],
-            ):
-                raise ScenarioError(
-                    "ships", f"write a ship as 'blue Frigate' or 'red Junk anchored', not {text!r}"
-                )
             square = state.geometry.index.get(square_name)
             if square is None:
                 raise ScenarioError("ships", f"no square {square_name!r} on this board")
-            placed[PLAYERS.index(words[0])].append((words[1], square, len(words) == 3))
+            fleet, kind, anchored = _layout_ship(text)
+            placed[fleet].append((kind, square, anchored))
         try:
             for fleet, player in enumerate(PLAYERS):
                 for kind in (reserves or {}).get(player, ()):
+                    if kind not in FLEET:
+                        raise ScenarioError("reserves", f"a reserve holds ship types, not {kind!r}")
                     state.add_ship(fleet, kind, RESERVE)
                 for kind, square, anchored in placed[fleet]:
                     number = 1 + sum(ship_kind(i) == kind for i in state.ships[fleet])
                     state.add_ship(fleet, kind if number == 1 else f"{kind}{number}", square, anchored)
                 if not state.on_board(fleet):
-                    raise ScenarioError(
-                        "ships", f"the {player} fleet needs a ship on the board after the opening"
-                    )
-            state.lost = tuple(
-                tuple(i for i in FLEET if i not in state.ships[f]) for f in range(len(PLAYERS))
-            )
+                    raise ScenarioError("ships", f"the {player} fleet needs a ship on the board after the opening")
+            state.lost = tuple(tuple(i for i in FLEET if i not in state.ships[f]) for f in range(len(PLAYERS)))
         except RecordError as exc:
             raise ScenarioError("ships", exc.message) from None
         used = upgrades_used or {}
@@ -144,8 +129,7 @@ class PirateChess(Game):
 
     def rules_summary(self) -> str:
         ships = "\n".join(
-            f"| {t.name} | {t.rank} | {t.moves} | {'yes' if t.anchors else 'never'} |"
-            for t in SHIP_TYPES.values()
+            f"| {t.name} | {t.rank} | {t.moves} | {'yes' if t.anchors else 'never'} |" for t in SHIP_TYPES.values()
         )
         return f"""# Pirate Chess
 
@@ -169,3 +153,14 @@ ship on the board after the opening loses. Threefold repetition and 100 quiet tu
 
     def hook_evaluate(self, state: PirateChessState, player: int) -> float:
         return evaluate(state, player)
+
+
+def _layout_ship(text: str) -> tuple[int, str, bool]:
+    """'blue Frigate' or 'red Junk anchored' -> (fleet, type, anchored)."""
+    words = text.split()
+    anchored = words[-1:] == ["anchored"]
+    if anchored:
+        words = words[:-1]
+    if len(words) != 2 or words[0] not in PLAYERS or words[1] not in SHIP_TYPES:
+        raise ScenarioError("ships", f"write a ship as 'blue Frigate' or 'red Junk anchored', not {text!r}")
+    return PLAYERS.index(words[0]), words[1], anchored

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .rules import RANK, SHIP_TYPES, UPGRADE_LIMIT
-
-if TYPE_CHECKING:
-    from .state import PirateChessState
+from .state import RESERVE, PirateChessState
 
 WIN = 1000.0
 SHIP_VALUE = {kind: rank + 1.0 for kind, rank in RANK.items()}  # a Dhow still counts for something
@@ -31,15 +27,15 @@ def _fleet_strength(state: PirateChessState, fleet: int) -> float:
     strength = UPGRADE_BONUS * sum(UPGRADE_LIMIT - used for used in state.upgrades[fleet].values())
     for ship in ships[fleet].values():
         value = SHIP_VALUE[ship.kind]
-        if ship.square < 0:
+        if ship.square == RESERVE:
             strength += RESERVE_FACTOR * value
             continue
         strength += value
         if ship.anchored:
             strength += ANCHORED_BONUS * value
-        if SHIP_TYPES[ship.kind].strikes_anchored:
-            for target, *_ in lines[ship.kind][ship.square]:
-                occupant = board[target]
+        if SHIP_TYPES[ship.kind].strikes_anchored:  # the Pirate: each of its leaps is a line of one square
+            for line in lines[ship.kind][ship.square]:
+                occupant = board[line[0]]
                 if occupant is not None and occupant[0] != fleet:
                     strength += THREAT_BONUS * SHIP_VALUE[ships[occupant[0]][occupant[1]].kind]
     return strength

@@ -125,17 +125,13 @@ class BoardGeometry:
                 x, y = square % size, square // size
                 per_square.append(
                     tuple(
-                        tuple(
-                            ((y + dy * k) % size) * size + (x + dx * k) % size
-                            for k in range(1, ship_type.reach + 1)
-                        )
+                        tuple(((y + dy * k) % size) * size + (x + dx * k) % size for k in range(1, ship_type.reach + 1))
                         for dx, dy in ship_type.steps
                     )
                 )
             self.lines[kind] = tuple(per_square)
             self.crossing[kind] = any(
-                len({s for line in lines for s in line}) < sum(len(line) for line in lines)
-                for lines in per_square
+                len({s for line in lines for s in line}) < sum(len(line) for line in lines) for lines in per_square
             )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.errors import IllegalAction, NotationError, RecordError, ScenarioError
@@ -75,6 +76,10 @@ class End(NamedTuple):
 
 
 END = End()
+# Generation builds the many moves and placements straight from field tuples, skipping the
+# keyword-handling __new__ of NamedTuple (a tenth of the time of a random playout).
+_new_move = partial(tuple.__new__, Move)
+_new_place = partial(tuple.__new__, Place)
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,13 @@ _SHIP_ID = re.compile(r"^([A-Za-z]+)([1-9][0-9]*)?$")
 _SAIL = re.compile(r"^([a-z][0-9]+)([-x])([a-z][0-9]+)$")
 _UPGRADE_NAMES = {kind.lower(): kind for kind in UPGRADE_KINDS}
 _KIND_NAMES = {kind.lower(): kind for kind in SHIP_TYPES}
+# Position keys write a ship as its symbol, lower case for Red, with * when anchored; "." is open sea.
+_SHIP_CODES = {
+    (fleet, kind, anchored): (ship.symbol if fleet == 0 else ship.symbol.lower()) + ("*" if anchored else "")
+    for fleet in range(len(PLAYERS))
+    for kind, ship in SHIP_TYPES.items()
+    for anchored in (False, True)
+}
 
 
 class PirateChessState(State):
@@ -104,13 +116,12 @@ class PirateChessState(State):
         self.options = options
         self.geometry = geometry(options.size)
         self.board: list[tuple[int, str] | None] = [None] * (options.size * options.size)
+        self.codes: list[str] = ["."] * (options.size * options.size)  # per square, for position keys
         self.ships: list[dict[str, Ship]] = [{}, {}]  # per fleet: id -> ship, reserve and board
         # Replaced, never changed in place, so clones may share them:
         self.lost: tuple[tuple[str, ...], ...] = ((), ())  # ids of ships that left the game
         self.turns_played: tuple[int, ...] = (0, 0)
-        self.upgrades: tuple[dict[str, int], ...] = tuple(
-            {kind: 0 for kind in UPGRADE_KINDS} for _ in PLAYERS
-        )
+        self.upgrades: tuple[dict[str, int], ...] = tuple({kind: 0 for kind in UPGRADE_KINDS} for _ in PLAYERS)
         self.to_move = 0
         self.fleet_done = False
         self.anchor_done = False
@@ -190,7 +201,7 @@ class PirateChessState(State):
             return []
         board = self.board
         empty = [square for square, occupant in enumerate(board) if occupant is None]
-        actions: list[Action] = [Place(ship_id, square) for ship_id in reserve for square in empty]
+        actions: list[Action] = [_new_place((ship_id, square, "")) for ship_id in reserve for square in empty]
         if with_upgrades:
             kinds = self._upgrade_kinds_left(p)
             if kinds:
@@ -205,6 +216,7 @@ class PirateChessState(State):
         lines_by_kind = self.geometry.lines
         kinds = self._upgrade_kinds_left(p)
         bases = self._upgrade_bases(p) if kinds else ()
+        append = actions.append
         for ship_id, ship in ships[p].items():
             origin = ship.square
             if origin == RESERVE or ship.anchored:
@@ -217,17 +229,17 @@ class PirateChessState(State):
                 for target in line:
                     occupant = board[target]
                     if occupant is None:
-                        actions.append(Move(ship_id, origin, target))
+                        append(_new_move((ship_id, origin, target, "", "")))
                         continue
                     fleet, other_id = occupant
                     if fleet != p:
                         enemy = ships[fleet][other_id]
                         if strikes_anchored or not enemy.anchored:
-                            actions.append(Move(ship_id, origin, target, SINK))
+                            append(_new_move((ship_id, origin, target, SINK, "")))
                             if RANK[enemy.kind] > rank:
-                                actions.append(Move(ship_id, origin, target, CAPTURE))
+                                append(_new_move((ship_id, origin, target, CAPTURE, "")))
                     elif target in bases:
-                        actions += [Move(ship_id, origin, target, "", k) for k in kinds]
+                        actions += [_new_move((ship_id, origin, target, "", k)) for k in kinds]
                     break  # no ship sails through another
             if self.geometry.crossing[kind]:
                 actions[first:] = list(dict.fromkeys(actions[first:]))
@@ -250,37 +262,39 @@ class PirateChessState(State):
             for ship_id, ship in self.ships[p].items()
             if ship.square != RESERVE and SHIP_TYPES[ship.kind].anchors
         ]
-        if self.fleet_done or not fleet_actions:
-            return actions
-        return [a for a in actions if self._keeps_a_fleet_action(p, a, fleet_actions)]
-
-    def _keeps_a_fleet_action(self, p: int, anchor: Anchor, fleet_actions: list[Action]) -> bool:
-        """Whether a fleet action stays legal after `anchor`, taken before this turn's fleet action.
-
-        The fleet action is required while one is legal, so an anchor action may not remove the last.
-        """
-        if any(isinstance(a, Place) for a in fleet_actions):
-            return True  # anchoring never fills an empty square
+        if self.fleet_done or not fleet_actions or self.reserve(p):
+            return actions  # nothing required, or a placement that no anchoring can take away
         movers = {a.ship for a in fleet_actions}
+        return [a for a in actions if self._keeps_a_fleet_action(p, a, movers)]
+
+    def _keeps_a_fleet_action(self, p: int, anchor: Anchor, movers: set[str]) -> bool:
+        """Whether a move stays legal after `anchor`, taken before this turn's fleet action.
+
+        The fleet action is required while one is legal, so an anchor action may not remove the
+        last one. Called when the reserve is empty and `movers` (the ships with a move) is not.
+        """
         if anchor.anchored:
-            # an anchored ship cannot move; as it is anchored this turn it is no upgrade base yet
+            # an anchored ship cannot move; anchored this turn, it is no upgrade base yet either
             return bool(movers - {anchor.ship})
         ship = self.ships[p][anchor.ship]
         if ship.square not in self._upgrade_bases(p):
             return True  # weighing frees one more ship and takes nothing from the others
-        self.ships[p][anchor.ship] = ship._replace(anchored=False)
+        self.ships[p][anchor.ship] = ship._replace(anchored=False)  # a trial, undone at once
         remaining: list[Action] = []
         self._moves(p, remaining)
         self.ships[p][anchor.ship] = ship
         return bool(remaining)
 
     def _has_fleet_action(self, p: int) -> bool:
-        return bool(self._fleet_actions(p))
+        # A reserve ship can always be placed: at most 16 ships sail on at least 36 squares.
+        if self.reserve(p):
+            return True
+        moves: list[Action] = []
+        self._moves(p, moves)
+        return bool(moves)
 
     def _has_anchor_action(self, p: int) -> bool:
-        return any(
-            ship.square != RESERVE and SHIP_TYPES[ship.kind].anchors for ship in self.ships[p].values()
-        )
+        return any(ship.square != RESERVE and SHIP_TYPES[ship.kind].anchors for ship in self.ships[p].values())
 
     # --- validation: every refusal names its rule ------------------------------------------------
     def _validate(self, action: Action, player: int) -> None:
@@ -303,15 +317,11 @@ class PirateChessState(State):
             raise IllegalAction("not-in-reserve", f"{action.ship} is not in the {PLAYERS[p]} reserve")
         self._check_square(action.square)
         if self.in_opening(p) and action.upgrade:
-            raise IllegalAction(
-                "opening-placement", "the opening places ships on empty squares; upgrades come later"
-            )
+            raise IllegalAction("opening-placement", "the opening places ships on empty squares; upgrades come later")
         occupant = self.board[action.square]
         if occupant is None:
             if action.upgrade:
-                raise IllegalAction(
-                    "harbour-upgrade", "an upgrade joins a ship already anchored in the harbour"
-                )
+                raise IllegalAction("harbour-upgrade", "an upgrade joins a ship already anchored in the harbour")
             return
         fleet, other_id = occupant
         if fleet != p or not action.upgrade:
@@ -325,9 +335,7 @@ class PirateChessState(State):
         if self.in_opening(p):
             target = self.board[action.destination] if 0 <= action.destination < len(self.board) else None
             if target is not None and target[0] != p:
-                raise IllegalAction(
-                    "no-attack-in-opening", "no attack until both players have placed three ships"
-                )
+                raise IllegalAction("no-attack-in-opening", "no attack until both players have placed three ships")
             raise IllegalAction("opening-placement", "each of a player's first three turns must place a ship")
         if self.fleet_done:
             raise IllegalAction("one-fleet-action", "this turn has already placed or moved a ship")
@@ -345,16 +353,12 @@ class PirateChessState(State):
                     "attack-choice", f"there is no ship to attack on {self.square_name(action.destination)}"
                 )
             if action.upgrade:
-                raise IllegalAction(
-                    "harbour-upgrade", "an upgrade joins a ship already anchored in the harbour"
-                )
+                raise IllegalAction("harbour-upgrade", "an upgrade joins a ship already anchored in the harbour")
             return
         fleet, other_id, other = occupant
         if fleet == p:
             if action.attack or not action.upgrade:
-                raise IllegalAction(
-                    "friendly-square", "a ship never ends its move on another ship of its fleet"
-                )
+                raise IllegalAction("friendly-square", "a ship never ends its move on another ship of its fleet")
             self._check_join(p, other_id, action.upgrade)
             return
         if other.anchored and not SHIP_TYPES[ship.kind].strikes_anchored:
@@ -390,34 +394,27 @@ class PirateChessState(State):
                 "harbour-upgrade", "ships join for an upgrade only in the harbour (the centre four squares)"
             )
         if not base.anchored:
-            raise IllegalAction(
-                "harbour-upgrade", f"{base_id} must lie at anchor in the harbour to be joined"
-            )
+            raise IllegalAction("harbour-upgrade", f"{base_id} must lie at anchor in the harbour to be joined")
         if base_id == self.anchored_now:
-            raise IllegalAction(
-                "harbour-upgrade", f"{base_id} anchored this turn; it can be joined in a later turn"
-            )
+            raise IllegalAction("harbour-upgrade", f"{base_id} anchored this turn; it can be joined in a later turn")
         if self.upgrades[p][into] >= UPGRADE_LIMIT:
             raise IllegalAction("upgrade-limit", f"{PLAYERS[p]} has used both {into} upgrades")
 
     def _check_anchor(self, action: Anchor, p: int) -> None:
         if self.in_opening(p):
-            raise IllegalAction(
-                "opening-placement", "in the opening the placed ship is anchored with the placement"
-            )
+            raise IllegalAction("opening-placement", "in the opening the placed ship is anchored with the placement")
         if self.anchor_done:
             raise IllegalAction("one-anchor-action", "this turn has already anchored or weighed a ship")
         ship = self._own_ship_on_board(p, action.ship)
         if not SHIP_TYPES[ship.kind].anchors:
             raise IllegalAction("pirate-never-anchors", f"a {ship.kind} can never anchor")
         if ship.anchored == action.anchored:
-            rule, state = (
-                ("already-anchored", "at anchor") if ship.anchored else ("not-anchored", "under way")
-            )
+            rule, state = ("already-anchored", "at anchor") if ship.anchored else ("not-anchored", "under way")
             raise IllegalAction(rule, f"{action.ship} is already {state}")
-        if not self.fleet_done:
-            fleet_actions = self._fleet_actions(p)
-            if fleet_actions and not self._keeps_a_fleet_action(p, action, fleet_actions):
+        if not self.fleet_done and not self.reserve(p):
+            moves: list[Action] = []
+            self._moves(p, moves)
+            if moves and not self._keeps_a_fleet_action(p, action, {a.ship for a in moves}):
                 raise IllegalAction(
                     "fleet-action-required",
                     "that would leave no ship to move, and a fleet action is required",
@@ -427,9 +424,7 @@ class PirateChessState(State):
         if self.in_opening(p):
             raise IllegalAction("opening-placement", "each of a player's first three turns must place a ship")
         if not self.fleet_done and self._has_fleet_action(p):
-            raise IllegalAction(
-                "fleet-action-required", "a ship can still be placed or moved, so the turn must do it"
-            )
+            raise IllegalAction("fleet-action-required", "a ship can still be placed or moved, so the turn must do it")
 
     def _own_ship_on_board(self, p: int, ship_id: str) -> Ship:
         ship = self.ships[p].get(ship_id)
@@ -469,8 +464,7 @@ class PirateChessState(State):
             return events
         # an opening placement is anchored at once (decision: no separate anchor action is asked for)
         anchored = self.in_opening(p) and SHIP_TYPES[ship.kind].anchors
-        self.ships[p][ship_id] = Ship(ship.kind, square, anchored)
-        self.board[square] = (p, ship_id)
+        self._set(p, ship_id, Ship(ship.kind, square, anchored))
         if anchored:
             events.append(Anchored(self.ship_name(p, ship_id), self.square_name(square), True))
         return events
@@ -482,14 +476,13 @@ class PirateChessState(State):
         where = self.square_name(destination)
         events: list[Event] = [Moved(name, self.square_name(origin), where)]
         self.fleet_done = True
-        self.board[origin] = None
+        self._vacate(origin)
         if action.upgrade:
             self.eventful = True
             self._join(p, ship_id, destination, action.upgrade, events)
             return events
         if not action.attack:
-            self.ships[p][ship_id] = ship._replace(square=destination)
-            self.board[destination] = (p, ship_id)
+            self._set(p, ship_id, ship._replace(square=destination))
             return events
         self.eventful = True
         enemy, enemy_id = self.board[destination]
@@ -497,8 +490,7 @@ class PirateChessState(State):
         self._retire(enemy, enemy_id)
         if action.attack == SINK:
             events.append(Sunk(self.ship_name(enemy, enemy_id), where, name))
-            self.ships[p][ship_id] = ship._replace(square=destination)
-            self.board[destination] = (p, ship_id)
+            self._set(p, ship_id, ship._replace(square=destination))
         else:
             self._retire(p, ship_id)
             prize_id = self._commission(p, enemy_kind, destination, anchored=False)
@@ -516,19 +508,18 @@ class PirateChessState(State):
         self._retire(p, ship_id)
         anchored = SHIP_TYPES[into].anchors  # a new Frigate lies at anchor, a new Pirate cannot
         new_id = self._commission(p, into, square, anchored)
-        self.upgrades = tuple({**u, into: u[into] + 1} if f == p else u for f, u in enumerate(self.upgrades))
+        used = self.upgrades[p]
+        self.upgrades = _replaced(self.upgrades, p, {**used, into: used[into] + 1})
         where = self.square_name(square)
         events.append(
-            Upgraded(
-                (self.ship_name(p, base_id), self.ship_name(p, ship_id)), where, self.ship_name(p, new_id)
-            )
+            Upgraded((self.ship_name(p, base_id), self.ship_name(p, ship_id)), where, self.ship_name(p, new_id))
         )
         if anchored:
             events.append(Anchored(self.ship_name(p, new_id), where, True))
 
     def _anchor(self, p: int, action: Anchor) -> list[Event]:
         ship = self.ships[p][action.ship]
-        self.ships[p][action.ship] = ship._replace(anchored=action.anchored)
+        self._set(p, action.ship, ship._replace(anchored=action.anchored))
         self.anchor_done = True
         if action.anchored:
             self.anchored_now = action.ship
@@ -538,17 +529,27 @@ class PirateChessState(State):
         """The ship leaves the game (sunk, or spent in a capture or an upgrade)."""
         ship = self.ships[fleet].pop(ship_id)
         if ship.square != RESERVE and self.board[ship.square] == (fleet, ship_id):
-            self.board[ship.square] = None
-        self.lost = tuple(ids + (ship_id,) if f == fleet else ids for f, ids in enumerate(self.lost))
+            self._vacate(ship.square)
+        self.lost = _replaced(self.lost, fleet, (*self.lost[fleet], ship_id))
 
     def _commission(self, fleet: int, kind: str, square: int, anchored: bool) -> str:
         """A ship new to the fleet (a prize or an upgrade) gets the next unused number of its type."""
         used = [ship_number(i) for i in (*self.ships[fleet], *self.lost[fleet]) if ship_kind(i) == kind]
         number = max(used, default=0) + 1
         ship_id = kind if number == 1 else f"{kind}{number}"
-        self.ships[fleet][ship_id] = Ship(kind, square, anchored)
-        self.board[square] = (fleet, ship_id)
+        self._set(fleet, ship_id, Ship(kind, square, anchored))
         return ship_id
+
+    def _set(self, fleet: int, ship_id: str, ship: Ship) -> None:
+        """Record a ship's place and anchoring; the board and the position codes follow."""
+        self.ships[fleet][ship_id] = ship
+        if ship.square != RESERVE:
+            self.board[ship.square] = (fleet, ship_id)
+            self.codes[ship.square] = _SHIP_CODES[fleet, ship.kind, ship.anchored]
+
+    def _vacate(self, square: int) -> None:
+        self.board[square] = None
+        self.codes[square] = "."
 
     def _turn_is_over(self, p: int) -> bool:
         """The turn passes by itself once the player has nothing left to decide."""
@@ -560,7 +561,7 @@ class PirateChessState(State):
 
     def _pass_turn(self, events: list[Event]) -> None:
         p = self.to_move
-        self.turns_played = tuple(n + 1 if f == p else n for f, n in enumerate(self.turns_played))
+        self.turns_played = _replaced(self.turns_played, p, self.turns_played[p] + 1)
         if self.eventful:
             self.quiet_turns = 0
             self.history = []  # an eventful turn can never be undone, so older positions cannot recur
@@ -571,14 +572,12 @@ class PirateChessState(State):
         self.anchored_now = None
         key = self.repetition_key()
         self.history.append(key)
-        events.append(PhaseChanged(PLAYERS[self.to_move], "turn", sum(self.turns_played) + 1))
+        events.append(PhaseChanged(PLAYERS[self.to_move], "play", sum(self.turns_played) + 1))
         options = self.options
         if options.repetition_draw and self.history.count(key) >= 3:
             self._finish(None, "the same position arose for the third time", events)
         elif options.quiet_turn_draw and self.quiet_turns >= options.quiet_turn_limit:
-            self._finish(
-                None, f"{options.quiet_turn_limit} turns without an attack, placement or upgrade", events
-            )
+            self._finish(None, f"{options.quiet_turn_limit} turns without an attack, placement or upgrade", events)
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
         if winner is None:
@@ -590,19 +589,12 @@ class PirateChessState(State):
 
     # --- keys ------------------------------------------------------------------------------------
     def repetition_key(self) -> str:
-        """The board and the player to move. Within the repetition window (since the last placement,
-        attack or upgrade) reserves, upgrade counts and the opening cannot differ, so this suffices."""
-        ships = self.ships
-        codes = []
-        for occupant in self.board:
-            if occupant is None:
-                codes.append(".")
-                continue
-            fleet, ship_id = occupant
-            ship = ships[fleet][ship_id]
-            symbol = SHIP_TYPES[ship.kind].symbol
-            codes.append((symbol if fleet == 0 else symbol.lower()) + ("*" if ship.anchored else ""))
-        return PLAYERS[self.to_move][0] + "".join(codes)
+        """The ships on the board (type, colour, anchoring) and the player to move.
+
+        Within the repetition window (since the last placement, attack or upgrade) reserves,
+        upgrade counts and the opening cannot differ, so the board is enough.
+        """
+        return PLAYERS[self.to_move][0] + "".join(self.codes)
 
     def position_key(self) -> str:
         reserves = ",".join("".join(sorted(ship_kind(i) for i in self.reserve(p))) for p in range(2))
@@ -615,6 +607,7 @@ class PirateChessState(State):
         copy = PirateChessState.__new__(PirateChessState)
         copy.__dict__.update(self.__dict__)
         copy.board = self.board.copy()
+        copy.codes = self.codes.copy()
         copy.ships = [self.ships[0].copy(), self.ships[1].copy()]
         copy.history = self.history.copy()
         return copy
@@ -696,10 +689,9 @@ class PirateChessState(State):
                 raise RecordError(f"two ships on {self.square_name(square)}")
             if anchored and not SHIP_TYPES[ship_kind(ship_id)].anchors:
                 raise RecordError(f"a {ship_kind(ship_id)} cannot be anchored")
-            self.board[square] = (fleet, ship_id)
         elif anchored:
             raise RecordError(f"{ship_id} is in the reserve and cannot be anchored")
-        self.ships[fleet][ship_id] = Ship(ship_kind(ship_id), square, anchored)
+        self._set(fleet, ship_id, Ship(ship_kind(ship_id), square, anchored))
 
     # --- notation --------------------------------------------------------------------------------
     def action_to_text(self, action: Action) -> str:
@@ -732,9 +724,7 @@ class PirateChessState(State):
         if verb == "place":
             upgrade = _parse_upgrade(arguments[2:], text)
             _expect_words(arguments, 4 if upgrade else 2, text)
-            return Place(
-                _parse_ship(arguments[0], text), self._parse_square(arguments[1], "square", text), upgrade
-            )
+            return Place(_parse_ship(arguments[0], text), self._parse_square(arguments[1], "square", text), upgrade)
         if verb == "move":
             if len(arguments) < 2:
                 raise NotationError("arguments", "a move reads like 'move Barque c3-d4'", text)
@@ -764,13 +754,16 @@ class PirateChessState(State):
         return square
 
 
+def _replaced(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of a per-fleet tuple with one entry replaced (those tuples are shared by clones)."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
 def _parse_ship(word: str, text: str) -> str:
     match = _SHIP_ID.match(word)
     kind = _KIND_NAMES.get(match.group(1).lower()) if match else None
     if kind is None:
-        raise NotationError(
-            "ship", f"a ship is a type name with an optional number 2 or more: {word!r}", text
-        )
+        raise NotationError("ship", f"a ship is a type name with an optional number 2 or more: {word!r}", text)
     number = match.group(2)
     if number == "1":
         raise NotationError("ship", f"the first {kind} is written without a number", text)
@@ -788,9 +781,7 @@ def _parse_upgrade(words: list[str], text: str) -> str:
 
 def _expect_words(arguments: list[str], count: int, text: str) -> None:
     if len(arguments) != count:
-        raise NotationError(
-            "arguments", f"expected {count} word(s) after the verb, got {len(arguments)}", text
-        )
+        raise NotationError("arguments", f"expected {count} word(s) after the verb, got {len(arguments)}", text)
 
 
 def _checked_id(value: Any) -> str:

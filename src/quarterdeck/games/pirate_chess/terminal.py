@@ -7,17 +7,14 @@ its own square again anchors or weighs it, as clicking a ship twice does in the 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...core.protocol import Action
-from .rules import SHIP_TYPES
-
-if TYPE_CHECKING:
-    from .state import PirateChessState
+from .rules import OPENING_TURNS, SHIP_TYPES
+from .state import END, Anchor, Move, PirateChessState, Place
 
 FLEET_STYLE = ("bold bright_blue", "bold bright_red")
 ANCHOR = "⚓"  # two cells wide, matched by two spaces on ships under way
@@ -80,45 +77,42 @@ class TerminalView:
             table.add_row("Result", f"{state.outcome.result} ({state.outcome.reason})")
         else:
             player = state.players[state.to_move]
-            table.add_row(
-                WHEEL, Text(f"{player} to act: {self._step(state)}", style=FLEET_STYLE[state.to_move])
-            )
+            table.add_row(WHEEL, Text(f"{player} to act: {self._step(state)}", style=FLEET_STYLE[state.to_move]))
         for fleet, player in enumerate(state.players):
             reserve = ", ".join(state.reserve(fleet)) or "none"
             left = ", ".join(f"{kind} {n}" for kind, n in state.upgrades_left(fleet).items())
-            opening = (
-                ""
-                if not state.in_opening(fleet)
-                else f"; opening placement {state.turns_played[fleet] + 1} of 3"
-            )
+            opening = ""
+            if state.in_opening(fleet):
+                opening = f"; opening placement {state.turns_played[fleet] + 1} of {OPENING_TURNS}"
             table.add_row(
                 Text(player, style=FLEET_STYLE[fleet]),
                 f"reserve: {reserve}; upgrades left: {left}{opening}",
             )
         table.add_row("Quiet turns", f"{state.quiet_turns} of {state.options.quiet_turn_limit}")
-        return Group(table)
+        return table
 
     def _step(self, state: PirateChessState) -> str:
+        """What the player to act may do now, in words."""
         if state.in_opening(state.to_move):
             return "place a ship (it anchors at once unless it is a Pirate)"
-        wanted = []
-        if not state.fleet_done:
-            wanted.append("place or move a ship")
-        if not state.anchor_done:
-            wanted.append("anchor or weigh a ship")
-        if state.fleet_done:
-            wanted.append("or end the turn")
-        return ", ".join(wanted)
+        actions = state.legal_actions()
+        choices = []
+        if any(isinstance(a, (Place, Move)) for a in actions):
+            choices.append("place or move a ship")
+        if any(isinstance(a, Anchor) for a in actions):
+            choices.append("anchor or weigh a ship")
+        if END in actions:
+            choices.append("end the turn")
+        return "; ".join(choices)
 
     def destination(self, state: PirateChessState, action: Action) -> str | None:
         """The square an action ends on; an anchor action ends on its ship's own square."""
         names = state.geometry.names
-        kind = type(action).__name__
-        if kind == "Place":
+        if isinstance(action, Place):
             return names[action.square]
-        if kind == "Move":
+        if isinstance(action, Move):
             return names[action.destination]
-        if kind == "Anchor":
+        if isinstance(action, Anchor):
             ship = state.ships[state.to_move].get(action.ship)
             return names[ship.square] if ship is not None and ship.square >= 0 else None
         return None
