@@ -72,7 +72,7 @@ class _Search:
         self.keyed = type(view).position_key is not State.position_key
 
     def run(self, actions: list[Action]) -> Action:
-        ordered = self.knowledge.candidates(self.view, self.player, actions, self.agent.rng)
+        ordered = self.knowledge.candidates(self.view, self.player, actions, self.agent.rng, self.budget.out_of_time)
         best = ordered[0]
         for depth in range(1, self.agent.max_depth + 1):
             try:
@@ -138,7 +138,7 @@ class _Search:
     def _ordered(self, state: State, seat: int, depth: int, key: Any) -> list[Action]:
         actions = state.legal_actions(seat)
         if depth >= 2:  # near the leaves ordering costs more than it saves
-            actions = self.knowledge.candidates(state, seat, actions, self.agent.rng)
+            actions = self.knowledge.candidates(state, seat, actions, self.agent.rng, self.budget.out_of_time)
         remembered = self.best_replies.get(key) if key is not None else None
         if remembered is not None and remembered in actions:
             actions = [remembered] + [a for a in actions if a != remembered]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.protocol import Action, Game, State
 
@@ -24,6 +24,7 @@ WIN_VALUE = 1_000_000.0  # a won position outranks every evaluation
 ORDER_LIMIT = 256  # at most this many actions are scored one by one to order a node
 PRUNE_ABOVE = 64  # wider than this, keep only the best few actions of each piece
 PER_PIECE = 6
+T = TypeVar("T")
 
 
 class Knowledge:
@@ -31,9 +32,7 @@ class Knowledge:
 
     def __init__(self, game: Game):
         self.evaluate_hook: Callable[[State, int], float] | None = game.hook("evaluate")
-        self.candidates_hook: Callable[[State, int, list[Action]], list[Action]] | None = game.hook(
-            "candidates"
-        )
+        self.candidates_hook: Callable[[State, int, list[Action]], list[Action]] | None = game.hook("candidates")
         self.rollout_hook: Callable[[State, int, random.Random], Action] | None = game.hook("rollout_policy")
         self.search = game.hook("search") or "mcts"
         self.settings: dict[str, Any] = dict(game.hook("search_settings") or {})
@@ -68,27 +67,40 @@ class Knowledge:
         rng: random.Random,
         out_of_time: Callable[[], bool] = lambda: False,
     ) -> list[Action]:
-        """`actions` best first, pruned where there are very many.
+        """`actions` best first, pruned where there are very many (see `ranked`)."""
+        return [action for action, _ in self.ranked(state, player, actions, rng, out_of_time)]
 
-        The game's own hook decides when present. Otherwise each action is scored by the evaluation
-        one decision ahead (a random sample of ORDER_LIMIT when wider, and only while time lasts);
-        without an evaluation the order is random.
+    def ranked(
+        self,
+        state: State,
+        player: int,
+        actions: list[Action],
+        rng: random.Random,
+        out_of_time: Callable[[], bool] = lambda: False,
+    ) -> list[tuple[Action, float | None]]:
+        """(action, its evaluation one decision ahead, or None where not scored), best first.
+
+        The game's own `candidates` hook decides when present (no scores). Otherwise each action is
+        scored by the evaluation one decision ahead (a random sample of ORDER_LIMIT when wider, and
+        only while time lasts), and a wide list is pruned per piece; without an evaluation the
+        order is random.
         """
         if len(actions) <= 1:
-            return list(actions)
+            return [(action, None) for action in actions]
         if self.candidates_hook is not None:
-            return list(self.candidates_hook(state, player, actions)) or list(actions)
+            return [(action, None) for action in self.candidates_hook(state, player, actions) or actions]
         shuffled = list(actions)
         rng.shuffle(shuffled)
         if self.evaluate_hook is None:
-            return shuffled
+            return [(action, None) for action in shuffled]
         scored: list[tuple[float, int, Action]] = []
         for order, action in enumerate(shuffled[:ORDER_LIMIT]):
             if out_of_time():
                 break
             scored.append((self.value_after(state, player, action), -order, action))
         scored.sort(reverse=True)
-        ordered = [action for _, _, action in scored] + shuffled[len(scored) :]
+        ordered = [(action, value) for value, _, action in scored]
+        ordered += [(action, None) for action in shuffled[len(scored) :]]
         return prune_by_piece(state, ordered) if len(ordered) > PRUNE_ABOVE else ordered
 
     def rollout_action(self, state: State, player: int, rng: random.Random) -> Action:
@@ -97,21 +109,21 @@ class Knowledge:
         return rng.choice(state.legal_actions(player))
 
 
-def prune_by_piece(state: State, ordered: list[Action]) -> list[Action]:
+def prune_by_piece(state: State, ordered: list[tuple[Action, T]]) -> list[tuple[Action, T]]:
     """Keep the PER_PIECE best actions of each piece and every action that belongs to no piece.
 
     A huge turn (ten ships, each with dozens of moves) stays searchable while every ship keeps
     its best options; actions such as ``end-move`` are never pruned.
     """
-    kept: list[Action] = []
+    kept: list[tuple[Action, T]] = []
     taken: dict[str, int] = {}
-    for action in ordered:
-        piece = state.action_piece(action)
+    for entry in ordered:
+        piece = state.action_piece(entry[0])
         if piece is None:
-            kept.append(action)
+            kept.append(entry)
         elif taken.get(piece, 0) < PER_PIECE:
             taken[piece] = taken.get(piece, 0) + 1
-            kept.append(action)
+            kept.append(entry)
     return kept
 
 

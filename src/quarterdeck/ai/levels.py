@@ -42,9 +42,7 @@ class LevelAgent(Agent):
         try:
             self.level = LEVELS[int(argument or 3)]
         except (KeyError, ValueError):
-            raise ValueError(
-                f"ai level must be one of {', '.join(map(str, LEVELS))}, not {argument!r}"
-            ) from None
+            raise ValueError(f"ai level must be one of {', '.join(map(str, LEVELS))}, not {argument!r}") from None
         if budget not in ("time", "iterations"):
             raise ValueError("budget must be 'time' or 'iterations'")
         self.by_iterations = budget == "iterations"

@@ -26,7 +26,7 @@ from typing import Any
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
 from .agents import Agent
 from .budget import Budget
-from .knowledge import Knowledge, squash
+from .knowledge import WIN_VALUE, Knowledge, squash
 
 DEFAULT_ITERATIONS = 400
 
@@ -34,12 +34,13 @@ DEFAULT_ITERATIONS = 400
 @dataclass
 class Settings:
     exploration: float = 1.0  # UCB constant, for returns in [-1, 1]
-    rollout_depth: int = 8  # decisions played at random below a new node (with an evaluation)
+    rollout_depth: int = 0  # decisions played at random below a new node before evaluating it
     rollout_cap: int = 400  # without an evaluation, play on towards the end, at most this far
     widen_from: int = 12  # nodes with more candidates than this widen progressively
     widen_base: float = 4.0  # candidates open: widen_base * visits ** widen_power
     widen_power: float = 0.5
     evaluation_scale: float = 0.0  # tanh scale of evaluation differences; 0 learns it while searching
+    prior_visits: float = 1.0  # weight of the one-decision evaluation, as visits, on each ranked action
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
 
     @classmethod
@@ -54,10 +55,12 @@ class Arms:
 
     __slots__ = ("actions", "visits", "totals")
 
-    def __init__(self, actions: list[Action]):
+    def __init__(self, actions: list[Action], priors: list[float | None], prior_visits: float):
+        """`priors`: each action's value in [-1, 1] as far as known before searching it, counted
+        as `prior_visits` visits (so a thin search still plays no worse than the evaluation)."""
         self.actions = actions
-        self.visits = [0] * len(actions)
-        self.totals = [0.0] * len(actions)
+        self.visits = [0.0 if prior is None else prior_visits for prior in priors]
+        self.totals = [0.0 if prior is None else prior * prior_visits for prior in priors]
 
     def most_visited(self) -> int:
         return max(range(len(self.actions)), key=lambda i: (self.visits[i], self.mean(i), -i))
@@ -73,12 +76,18 @@ class Node:
         self.terminal = state.is_terminal()
         to_act = state.current_player()
         self.outcomes = state.chance_outcomes() if to_act == CHANCE and not self.terminal else None
-        self.acting: tuple[int, ...] = (
-            () if self.terminal or to_act == CHANCE else tuple(state.acting_players())
-        )
+        self.acting: tuple[int, ...] = () if self.terminal or to_act == CHANCE else tuple(state.acting_players())
         self.arms: list[Arms] | None = None  # made on the first pass through the node
         self.children: dict[Any, Node] = {}
         self.visits = 0
+
+
+@dataclass
+class Kept:
+    """A subtree kept for the next decision, with the evaluation baseline its values are relative to."""
+
+    root: Node
+    baseline: list[float]
 
 
 class MCTSAgent(Agent):
@@ -98,7 +107,7 @@ class MCTSAgent(Agent):
         if movetime is None and iterations is None:
             iterations = DEFAULT_ITERATIONS
         self.budget = Budget(movetime=movetime, iterations=iterations)
-        self._kept: tuple[Any, Node] | None = None  # (position key expected next, its subtree)
+        self._kept: tuple[Any, Kept] | None = None  # (position key expected next, what to reuse there)
         self.last_iterations = 0
 
     def act(self, state: State, player: int) -> Action:
@@ -110,28 +119,29 @@ class MCTSAgent(Agent):
         if len(actions) == 1:
             self._kept = None
             return actions[0]
-        search = _Search(view, player, self, self._reused_root(view))
+        search = _Search(view, player, self, self._reusable(view))
         action = search.run()
         self.last_iterations = search.iterations
-        self._keep(view, player, search.root, action)
+        self._keep(search, action)
         return action
 
-    def _reused_root(self, view: State) -> Node | None:
+    def _reusable(self, view: State) -> Kept | None:
         if self._kept is None:
             return None
-        key, node = self._kept
+        key, kept = self._kept
         self._kept = None
-        return node if view.position_key() == key else None
+        return kept if view.position_key() == key else None
 
-    def _keep(self, view: State, player: int, root: Node, action: Action) -> None:
+    def _keep(self, search: _Search, action: Action) -> None:
         """Keep the chosen subtree when the same seat decides again right after (a turn of many decisions)."""
+        root, player = search.root, search.player
         child = root.children.get((action,)) if root.acting == (player,) else None
-        if not self.settings(view).reuse_tree or child is None or child.acting != (player,):
+        if not search.settings.reuse_tree or child is None or child.acting != (player,):
             self._kept = None
             return
-        after = view.clone()
+        after = search.view.clone()
         after.apply(action, player, validate=False)
-        self._kept = (after.position_key(), child)
+        self._kept = (after.position_key(), Kept(child, search.baseline))
 
     def settings(self, state: State) -> Settings:
         return Settings.resolve(Knowledge.of(state.game).settings, self.options)
@@ -140,19 +150,22 @@ class MCTSAgent(Agent):
 class _Search:
     """One decision's search: the tree, the evaluation baseline and the playouts."""
 
-    def __init__(self, view: State, player: int, agent: MCTSAgent, root: Node | None):
+    def __init__(self, view: State, player: int, agent: MCTSAgent, reused: Kept | None):
         self.view = view
         self.player = player
         self.rng: random.Random = agent.rng
         self.budget = agent.budget
         self.settings = agent.settings(view)
         self.knowledge = Knowledge.of(view.game)
-        self.root = root or Node(view)
+        self.root = reused.root if reused else Node(view)
         self.iterations = 0
         seats = range(len(view.players))
-        self.baseline = (
-            [self.knowledge.evaluate(view, p) for p in seats] if self.knowledge.has_evaluation else []
-        )
+        if reused:  # the kept values are measured from the first decision's position: keep measuring so
+            self.baseline = reused.baseline
+        elif self.knowledge.has_evaluation:
+            self.baseline = [self.knowledge.evaluate(view, p) for p in seats]
+        else:
+            self.baseline = []
         self.scale = self.settings.evaluation_scale
         self._deltas_seen = 0
         self._delta_total = 0.0
@@ -195,8 +208,9 @@ class _Search:
         self._back_up(path, values)
 
     def _arms(self, state: State, seat: int) -> Arms:
-        actions = state.legal_actions(seat)
-        return Arms(self.knowledge.candidates(state, seat, actions, self.rng, self.budget.out_of_time))
+        ranked = self.knowledge.ranked(state, seat, state.legal_actions(seat), self.rng, self.budget.out_of_time)
+        priors = [None if value is None else self._value(value, seat) for _, value in ranked]
+        return Arms([action for action, _ in ranked], priors, self.settings.prior_visits)
 
     def _select(self, arms: Arms, node_visits: int) -> int:
         width = len(arms.actions)
@@ -233,9 +247,7 @@ class _Search:
 
     # --- leaves --------------------------------------------------------------------------------
     def _playout(self, state: State) -> list[float]:
-        depth_limit = (
-            self.settings.rollout_depth if self.knowledge.has_evaluation else self.settings.rollout_cap
-        )
+        depth_limit = self.settings.rollout_depth if self.knowledge.has_evaluation else self.settings.rollout_cap
         for _ in range(depth_limit):
             if state.is_terminal() or self.budget.out_of_time():
                 break
@@ -251,8 +263,14 @@ class _Search:
     def _leaf_values(self, state: State) -> list[float]:
         if state.is_terminal() or not self.knowledge.has_evaluation:
             return state.returns()
-        deltas = [self.knowledge.evaluate(state, p) - base for p, base in enumerate(self.baseline)]
-        return [squash(delta, self._scale(delta)) for delta in deltas]
+        return [self._value(self.knowledge.evaluate(state, seat), seat) for seat in range(len(self.baseline))]
+
+    def _value(self, evaluation: float, seat: int) -> float:
+        """An evaluation for `seat` as a value in (-1, 1), measured from the root position."""
+        if abs(evaluation) >= WIN_VALUE:
+            return 1.0 if evaluation > 0 else -1.0
+        delta = evaluation - self.baseline[seat]
+        return squash(delta, self._scale(delta))
 
     def _scale(self, delta: float) -> float:
         """The configured scale, or the mean size of evaluation changes met so far in this search."""

@@ -1,18 +1,19 @@
 """Statistics of an arena: tallies, Elo differences with confidence intervals, and a rating ladder.
 
-* Head to head, `score_elo` turns a score over n games into an Elo difference with the normal
-  approximation of the score's standard error (the usual logistic formula). A perfect score would
-  be infinitely far apart, so the score is kept half a game away from 0 and 1.
+* Head to head, `score_elo` turns a score over n games into an Elo difference with the logistic
+  formula, and the Wilson score interval of the score into an Elo interval (draws count as half a
+  win, which makes the interval slightly wide where there are many draws). Unlike the plain normal
+  approximation, Wilson's interval stays open after a clean sweep; the point estimate of a perfect
+  score is kept half a game away from 0 and 1 so that it stays finite.
 * Among several agents, `fit_ratings` finds the maximum-likelihood Bradley-Terry (Elo) ratings,
   draws counting half, with `prior_draws` virtual draws added to every pairing that met so that a
-  clean sweep stays finite; ratings are centred on 0. `ladder` adds bootstrap intervals by refitting
-  on games resampled with replacement (seeded, so the same results give the same table).
+  clean sweep stays finite; ratings are centred on 0. `ladder` gives each rating an interval from
+  the curvature of the likelihood at its maximum (the inverse Fisher information, prior included).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from itertools import combinations
@@ -58,17 +59,22 @@ def score_elo(tally: Tally, z: float = Z_95) -> tuple[float, float, float]:
     n = tally.games
     if n == 0:
         return 0.0, float("-inf"), float("inf")
-    score = tally.score
-    variance = (
-        tally.wins * (1.0 - score) ** 2 + tally.draws * (0.5 - score) ** 2 + tally.losses * score**2
-    ) / n
-    margin = z * math.sqrt(variance / n)
     edge = 0.5 / n
+    low, high = wilson_interval(tally.score, n, z)
+    return elo_of_score(min(max(tally.score, edge), 1.0 - edge)), _elo_or_infinite(low), _elo_or_infinite(high)
 
-    def clamped(s: float) -> float:
-        return elo_of_score(min(max(s, edge), 1.0 - edge))
 
-    return clamped(score), clamped(score - margin), clamped(score + margin)
+def wilson_interval(score: float, games: int, z: float = Z_95) -> tuple[float, float]:
+    shrink = 1.0 + z * z / games
+    centre = (score + z * z / (2 * games)) / shrink
+    margin = z / shrink * math.sqrt(score * (1.0 - score) / games + z * z / (4 * games * games))
+    return max(0.0, centre - margin), min(1.0, centre + margin)
+
+
+def _elo_or_infinite(score: float) -> float:
+    if score <= 1e-9:
+        return float("-inf")
+    return float("inf") if score >= 1.0 - 1e-9 else elo_of_score(score)
 
 
 def fit_ratings(
@@ -120,26 +126,15 @@ class Standing:
 
 
 def ladder(
-    agents: Sequence[str],
-    games: Sequence[Pairing],
-    prior_draws: float = 1.0,
-    resamples: int = 200,
-    seed: int = 0,
-    z: float = Z_95,
+    agents: Sequence[str], games: Sequence[Pairing], prior_draws: float = 1.0, z: float = Z_95
 ) -> list[Standing]:
-    """Every agent's tally and rating with a bootstrap interval, strongest first."""
+    """Every agent's tally and rating with its interval, strongest first."""
     ratings = fit_ratings(agents, games, prior_draws)
-    rng = random.Random(seed)
-    samples: dict[str, list[float]] = {agent: [] for agent in agents}
-    for _ in range(resamples if games else 0):
-        drawn = [games[rng.randrange(len(games))] for _ in games]
-        for agent, rating in fit_ratings(agents, drawn, prior_draws, rounds=500).items():
-            samples[agent].append(rating)
-    tail = (1.0 - math.erf(z / math.sqrt(2.0))) / 2.0
+    errors = rating_errors(agents, games, ratings, prior_draws)
     standings = []
     for agent in agents:
         tally = Tally.of(_scores_of(agent, games))
-        low, high = _percentiles(samples[agent], tail) if samples[agent] else (float("-inf"), float("inf"))
+        margin = z * errors[agent] if tally.games else float("inf")
         standings.append(
             Standing(
                 agent,
@@ -149,11 +144,35 @@ def ladder(
                 tally.losses,
                 tally.score,
                 ratings[agent],
-                low,
-                high,
+                ratings[agent] - margin,
+                ratings[agent] + margin,
             )
         )
     return sorted(standings, key=lambda s: -s.elo)
+
+
+def rating_errors(
+    agents: Sequence[str], games: Sequence[Pairing], ratings: dict[str, float], prior_draws: float = 1.0
+) -> dict[str, float]:
+    """Standard errors (Elo) of ratings centred on 0: the pseudo-inverse of the Fisher information."""
+    import numpy as np
+
+    index = {agent: i for i, agent in enumerate(agents)}
+    information = np.zeros((len(agents), len(agents)))
+    counts: dict[tuple[str, str], float] = {}
+    for game in games:
+        pair = _pair(game.first, game.second)
+        counts[pair] = counts.get(pair, 0.0) + 1.0
+    for (a, b), count in counts.items():
+        expected = 1.0 / (1.0 + 10.0 ** ((ratings[b] - ratings[a]) / 400.0))
+        weight = (count + prior_draws) * expected * (1.0 - expected)
+        i, j = index[a], index[b]
+        information[i, i] += weight
+        information[j, j] += weight
+        information[i, j] -= weight
+        information[j, i] -= weight
+    covariance = np.linalg.pinv(information)  # ratings are only known up to a shift: centre them
+    return {agent: ELO_PER_NAT * math.sqrt(max(covariance[i, i], 0.0)) for agent, i in index.items()}
 
 
 @dataclass(frozen=True)
@@ -194,9 +213,3 @@ def _scores_of(agent: str, games: Sequence[Pairing]) -> list[float]:
 
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
-
-
-def _percentiles(values: list[float], tail: float) -> tuple[float, float]:
-    ordered = sorted(values)
-    last = len(ordered) - 1
-    return ordered[round(tail * last)], ordered[round((1.0 - tail) * last)]

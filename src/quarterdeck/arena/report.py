@@ -42,7 +42,7 @@ def pairings_of(results: Sequence[GameResult]) -> list[Pairing]:
     return pairings
 
 
-def summarise(config: ArenaConfig, results: Sequence[GameResult], seed: int = 0) -> Summary:
+def summarise(config: ArenaConfig, results: Sequence[GameResult]) -> Summary:
     games = pairings_of(results)
     side_scores: dict[str, list[float]] = {}
     for result in results:
@@ -51,7 +51,7 @@ def summarise(config: ArenaConfig, results: Sequence[GameResult], seed: int = 0)
     return Summary(
         config=config,
         games=len(results),
-        standings=ladder(config.agents, games, seed=seed),
+        standings=ladder(config.agents, games),
         pairings=head_to_head(config.agents, games),
         by_side={seat: Tally.of(scores) for seat, scores in side_scores.items()},
     )
@@ -83,9 +83,7 @@ def plot(summary: Summary, path: Path) -> Path:
     losses = [t.losses / t.games for t in tallies]
     sides.bar(seats, wins, label="won", color="tab:green")
     sides.bar(seats, draws, bottom=wins, label="drawn", color="tab:grey")
-    sides.bar(
-        seats, losses, bottom=[w + d for w, d in zip(wins, draws, strict=True)], label="lost", color="tab:red"
-    )
+    sides.bar(seats, losses, bottom=[w + d for w, d in zip(wins, draws, strict=True)], label="lost", color="tab:red")
     sides.set_ylim(0, 1)
     sides.set_ylabel("share of games")
     sides.set_title("results by side")

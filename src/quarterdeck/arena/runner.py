@@ -101,9 +101,7 @@ def schedule(config: ArenaConfig, seats: int) -> list[GameTask]:
         for game in range(config.games):
             pair = (first, second) if game % 2 == 0 else (second, first)
             index = len(tasks)
-            tasks.append(
-                GameTask(index, derive_seed(config.seed, index), tuple(pair[s % 2] for s in range(seats)))
-            )
+            tasks.append(GameTask(index, derive_seed(config.seed, index), tuple(pair[s % 2] for s in range(seats))))
     return tasks
 
 

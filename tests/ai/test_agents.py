@@ -1,0 +1,95 @@
+"""Agents play legal actions, reproducibly, on every toy game and every registered game."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.ai import AGENTS, make_agent
+from quarterdeck.ai.alphabeta import AlphaBetaAgent
+from quarterdeck.ai.levels import LEVELS, LevelAgent
+from quarterdeck.ai.mcts import MCTSAgent
+
+from .helpers import play, real_games
+from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig
+
+QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
+ALL_GAMES = list(TOY_GAMES) + real_games()
+
+
+def _name(game) -> str:
+    return game.name
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=_name)
+@pytest.mark.parametrize("spec", QUICK_AGENTS)
+def test_agents_only_play_legal_actions(game, spec):
+    limit = 400 if game in TOY_GAMES else 30  # a real game's opening is enough, and quick
+    play(game, [make_agent(spec, seed=1), make_agent("random", seed=2)], seed=3, limit=limit)
+    play(game, [make_agent("random", seed=4), make_agent(spec, seed=5)], seed=6, limit=limit)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=_name)
+def test_the_same_seed_gives_the_same_game(game):
+    def one_game(seed: int) -> list[str]:
+        agents = [make_agent("mcts:iterations=20", seed), make_agent("ai:1:budget=iterations", seed + 1)]
+        return play(game, agents, seed=seed, limit=60)[1]
+
+    assert one_game(7) == one_game(7)
+
+
+def test_the_agent_specs():
+    assert {"random", "greedy", "mcts", "alphabeta", "ai"} <= set(AGENTS)
+    level = make_agent("ai:3", seed=1)
+    assert isinstance(level, LevelAgent) and level.level == LEVELS[3]
+    mcts = make_agent("mcts:iterations=50,exploration=0.7", seed=1)
+    assert isinstance(mcts, MCTSAgent) and mcts.budget.iterations == 50
+    assert mcts.options == {"exploration": 0.7}
+    assert isinstance(make_agent("alphabeta:depth=3"), AlphaBetaAgent)
+    for bad in ("ai:9", "ai:three", "nobody", "mcts:fast", "ai:3:budget=forever"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+
+
+def test_an_iteration_budget_is_exact():
+    agent = make_agent("mcts:iterations=37", seed=1)
+    state = Nim().new_initial_state()
+    agent.act(state, 0)
+    assert agent.last_iterations == 37
+
+
+def test_levels_use_the_search_the_game_asks_for():
+    agent = make_agent("ai:2:budget=iterations", seed=1)
+    state = NimWithEvaluation().new_initial_state()
+    agent.act(state, 0)
+    assert list(agent._engines) == ["alphabeta"]
+    agent.act(Nim().new_initial_state(), 0)
+    assert "mcts" in agent._engines
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=300", "alphabeta:depth=3"])
+def test_search_finds_a_win_that_takes_two_decisions(spec):
+    """Piles 1 and 1: taking both (two decisions of one turn) wins; taking one loses."""
+    state = Nim().new_initial_state(options={"piles": [1, 1, 0]})
+    agent = make_agent(spec, seed=2)
+    while state.current_player() == 0:
+        state.apply(agent.act(state, 0), 0)
+    assert state.outcome is not None and state.outcome.result == "blue"
+
+
+def test_mcts_plays_dice_better_than_random():
+    wins = 0
+    for seed in range(6):
+        seats = (make_agent("mcts:iterations=150", seed), make_agent("random", seed + 100))
+        agents = list(seats) if seed % 2 == 0 else list(reversed(seats))
+        state, _ = play(Pig(), agents, seed=seed)
+        mcts_seat = 0 if seed % 2 == 0 else 1
+        wins += state.returns()[mcts_seat] > 0
+    assert wins >= 5
+
+
+def test_mcts_keeps_its_tree_for_the_next_decision_of_the_same_turn():
+    state = Nim().new_initial_state()
+    agent = make_agent("mcts:iterations=200", seed=1)
+    state.apply(agent.act(state, 0), 0)
+    kept = agent._reusable(state.observe(0))
+    assert kept is not None and kept.root.visits > 0

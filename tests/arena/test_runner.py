@@ -1,0 +1,141 @@
+"""The arena: its schedule, saved records that replay, resuming, and parallel workers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from quarterdeck.arena import (
+    ArenaConfig,
+    ArenaError,
+    ArenaStore,
+    LocalExecutor,
+    plot,
+    run_arena,
+    schedule,
+    summarise,
+)
+from quarterdeck.arena.executors import Executor
+from quarterdeck.arena.runner import GameResult
+from quarterdeck.cli.commands.arena import split_agents
+from quarterdeck.cli.main import app
+from quarterdeck.core.record import Record
+
+from ..ai.helpers import real_games
+from ..ai.toy_games import Nim, Pig
+
+PIG_ARENA = ArenaConfig(game="toy-pig", agents=("mcts:iterations=20", "random"), games=4, seed=11)
+
+
+class InProcess(Executor):
+    """Runs the jobs here and counts the games, to see what a resumed arena replays."""
+
+    def __init__(self) -> None:
+        self.games_played = 0
+
+    def map_unordered(self, function, jobs):
+        for job in jobs:
+            self.games_played += len(job[-1])
+            yield function(*job)
+
+
+def without_timing(results: list[GameResult]) -> list[GameResult]:
+    return [dataclasses.replace(r, seconds=0.0) for r in results]
+
+
+def test_the_schedule_alternates_sides_and_fixes_seeds():
+    config = ArenaConfig(game="toy-nim", agents=("a", "b", "c"), games=4, seed=3)
+    tasks = schedule(config, seats=2)
+    assert len(tasks) == 12  # three pairings of four games
+    assert [t.agents for t in tasks[:4]] == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
+    assert {t.agents for t in tasks[8:]} == {("b", "c"), ("c", "b")}
+    assert len({t.seed for t in tasks}) == 12
+    assert schedule(config, seats=2) == tasks
+
+
+def test_bad_configurations_are_refused():
+    with pytest.raises(ArenaError):
+        ArenaConfig(game="toy-nim", agents=("random",), games=2)
+    with pytest.raises(ArenaError):
+        ArenaConfig(game="toy-nim", agents=("random", "random"), games=2)
+
+
+def test_records_are_saved_and_replay_to_the_same_result(tmp_path):
+    results = run_arena(Pig(), PIG_ARENA, tmp_path, InProcess())
+    assert [r.index for r in results] == [0, 1, 2, 3]
+    store = ArenaStore(tmp_path)
+    for result in results:
+        record = Record.parse(store.record_path(result.index).read_text())
+        assert record.players == dict(zip(result.seats, result.agents, strict=True))
+        final = record.final_state(Pig())
+        assert final.outcome.result == result.result == record.result
+        assert len(record.moves) == result.decisions
+
+
+def test_an_interrupted_arena_resumes_without_replaying_finished_games(tmp_path):
+    first = InProcess()
+    complete = run_arena(Pig(), PIG_ARENA, tmp_path, first)
+    assert first.games_played == 4
+    for index in (1, 3):  # as if the arena had stopped before these finished
+        (tmp_path / "games" / f"{index:06d}.json").unlink()
+    (tmp_path / "games" / "000003.qdr").unlink()
+    again = InProcess()
+    resumed = run_arena(Pig(), PIG_ARENA, tmp_path, again)
+    assert again.games_played == 2
+    assert without_timing(resumed) == without_timing(complete)
+    nothing_left = InProcess()
+    run_arena(Pig(), PIG_ARENA, tmp_path, nothing_left)
+    assert nothing_left.games_played == 0
+
+
+def test_a_folder_holding_another_arena_is_refused(tmp_path):
+    run_arena(Pig(), PIG_ARENA, tmp_path, InProcess())
+    with pytest.raises(ArenaError):
+        run_arena(Pig(), dataclasses.replace(PIG_ARENA, seed=12), tmp_path, InProcess())
+
+
+def test_two_worker_processes_give_the_same_results_as_one(tmp_path):
+    config = ArenaConfig(game="toy-nim", agents=("mcts:iterations=15", "greedy", "random"), games=2, seed=5)
+    one = run_arena(Nim(), config, tmp_path / "one", LocalExecutor(workers=1))
+    two = run_arena(Nim(), config, tmp_path / "two", LocalExecutor(workers=2))
+    assert len(one) == 6
+    assert without_timing(one) == without_timing(two)
+    records = sorted(p.name for p in (tmp_path / "one" / "games").glob("*.qdr"))
+    for name in records:
+        assert (tmp_path / "one" / "games" / name).read_text() == (tmp_path / "two" / "games" / name).read_text()
+
+
+def test_summary_tables_and_plot(tmp_path):
+    config = ArenaConfig(game="toy-nim", agents=("mcts:iterations=40", "random"), games=6, seed=2)
+    results = run_arena(Nim(), config, tmp_path, InProcess())
+    summary = summarise(config, results)
+    assert summary.games == 6
+    assert sum(s.games for s in summary.standings) == 12
+    assert sum(t.games for t in summary.by_side.values()) == 12
+    data = json.loads(json.dumps(summary.to_json()))
+    assert {row["agent"] for row in data["standings"]} == set(config.agents)
+    picture = plot(summary, tmp_path / "results.png")
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_agent_lists_keep_each_agents_options_together():
+    assert split_agents("ai:3,greedy") == ["ai:3", "greedy"]
+    assert split_agents("mcts:iterations=50,exploration=0.5, random") == [
+        "mcts:iterations=50,exploration=0.5",
+        "random",
+    ]
+
+
+@pytest.mark.skipif(not real_games(), reason="no game is registered yet")
+def test_the_arena_command_on_a_registered_game(tmp_path):
+    game = real_games()[0]
+    out = tmp_path / "out"
+    arguments = ["arena", "--game", game.name, "--agents", "random,greedy", "--games", "2", "--decision-limit", "40"]
+    result = CliRunner().invoke(app, [*arguments, "--out", str(out), "--plot"])
+    assert result.exit_code == 0, result.output
+    assert "head to head" in result.output
+    assert len(list((out / "games").glob("*.qdr"))) == 2
+    assert (out / "summary.json").exists() and (out / "results.png").exists()
