@@ -29,9 +29,21 @@ REPETITION_LIMIT = 3
 
 _ARMY_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _TOP_KEYS = {
-    "title", "briefing", "width", "height", "deployment", "placements_per_turn", "allied_attacks",
-    "quiet_turn_limit", "turn_order", "armies", "units", "terrain", "redoubts", "unit_types",
-}  # fmt: skip
+    "title",
+    "briefing",
+    "width",
+    "height",
+    "deployment",
+    "placements_per_turn",
+    "allied_attacks",
+    "quiet_turn_limit",
+    "turn_order",
+    "armies",
+    "units",
+    "terrain",
+    "redoubts",
+    "unit_types",
+}
 _ARMY_KEYS = {"name", "alliance", "zone"}
 _UNIT_KEYS = {"army", "type", "square", "count"}
 _TERRAIN_KEYS = {"hills", "obstacles"}
@@ -79,6 +91,7 @@ class Scenario:
     redoubts_built: frozenset[Square]
     _rays: dict[tuple[str, Square], tuple[tuple[Square, ...], ...]] = field(default_factory=dict)
     _reach: dict[tuple[str, str, Square], tuple[Square, ...]] = field(default_factory=dict)
+    _neighbours: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
 
     # --- who is who ----------------------------------------------------------------------------
     @property
@@ -106,9 +119,7 @@ class Scenario:
         rays = self._rays.get(key)
         if rays is None:
             rays = tuple(
-                ray
-                for direction in kind.move_directions
-                if (ray := tuple(self.grid.ray(origin, direction, kind.move)))
+                ray for direction in kind.move_directions if (ray := tuple(self.grid.ray(origin, direction, kind.move)))
             )
             self._rays[key] = rays
         return rays
@@ -121,6 +132,13 @@ class Scenario:
             directions = kind.attack_directions if what == "attack" else kind.support_directions
             squares = tuple(s for d in directions if (s := self.grid.step(origin, d)) is not None)
             self._reach[key] = squares
+        return squares
+
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        """The up to eight squares touching `square`."""
+        squares = self._neighbours.get(square)
+        if squares is None:
+            squares = self._neighbours[square] = tuple(self.grid.neighbours(square))
         return squares
 
     def obstacle_between(self, attacker: Square, target: Square) -> bool:
@@ -164,19 +182,31 @@ def read_scenario_data(name: str) -> dict[str, Any]:
         raise ScenarioError("scenario", f"{name} is not valid TOML: {exc}") from None
 
 
-_CACHE: dict[tuple[str, str], Scenario] = {}
+_BUILTIN_CACHE: dict[tuple[str, str], Scenario] = {}
+_DATA_CACHE: dict[str, Scenario] = {}
+_DATA_CACHE_SIZE = 64
 
 
 def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     """A scenario by name or path, with options applied; built-in ones are parsed only once."""
     options = dict(options or {})
+    if name.endswith(".toml"):  # a user's file may change between games
+        return parse_scenario(read_scenario_data(name), name, options)
     key = (name, repr(sorted(options.items())))
-    cached = _CACHE.get(key)
-    if cached is None or name.endswith(".toml"):
-        cached = parse_scenario(read_scenario_data(name), name, options)
-        if not name.endswith(".toml"):
-            _CACHE[key] = cached
-    return cached
+    if key not in _BUILTIN_CACHE:
+        _BUILTIN_CACHE[key] = parse_scenario(read_scenario_data(name), name, options)
+    return _BUILTIN_CACHE[key]
+
+
+def scenario_from_data(data: Any, name: str, options: dict[str, Any] | None = None) -> Scenario:
+    """`parse_scenario`, remembering recent results: saved states carry their scenario's table."""
+    key = repr((name, data, sorted((options or {}).items())))
+    scenario = _DATA_CACHE.get(key)
+    if scenario is None:
+        if len(_DATA_CACHE) >= _DATA_CACHE_SIZE:
+            _DATA_CACHE.clear()
+        scenario = _DATA_CACHE[key] = parse_scenario(data, name, options)
+    return scenario
 
 
 def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) -> Scenario:
@@ -215,8 +245,10 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
         raise ScenarioError("terrain", "must be a table")
     _no_unknown_keys(terrain, _TERRAIN_KEYS, "terrain.")
     hills = frozenset(_squares(terrain.get("hills", []), "terrain.hills", grid))
-    obstacles = frozenset(_edge(text, f"terrain.obstacles[{i}]", grid) for i, text in
-                          enumerate(_list(terrain.get("obstacles", []), "terrain.obstacles")))  # fmt: skip
+    obstacles = frozenset(
+        _edge(text, f"terrain.obstacles[{i}]", grid)
+        for i, text in enumerate(_list(terrain.get("obstacles", []), "terrain.obstacles"))
+    )
 
     redoubts = data.get("redoubts")
     if redoubts is not None and not isinstance(redoubts, dict):
@@ -419,8 +451,9 @@ def _zone_part(value: Any, where: str, grid: SquareGrid) -> list[Square]:
     first, _, last = value.partition(":")
     a = _square(first, where, grid)
     b = _square(last, where, grid) if last else a
-    return [(x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
-            for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)]  # fmt: skip
+    return [
+        (x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1) for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+    ]
 
 
 def _edge(value: Any, where: str, grid: SquareGrid) -> frozenset[Square]:
@@ -431,4 +464,3 @@ def _edge(value: Any, where: str, grid: SquareGrid) -> frozenset[Square]:
     if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
         raise ScenarioError(where, "an obstacle lies between two squares that share an edge")
     return frozenset((first, second))
-

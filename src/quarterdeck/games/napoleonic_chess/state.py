@@ -17,11 +17,12 @@ of the others' placements (not even how many are made), and a secret placement's
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from quarterdeck.core.errors import IllegalAction, RecordError, ScenarioError
+from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import (
     Attacked,
     Eliminated,
@@ -54,7 +55,7 @@ from .actions import (
     parse_action_text,
 )
 from .combat import Engagement, Unit, attack_value, engagements, high_ground
-from .scenario import FIXED, REPETITION_LIMIT, SECRET, Scenario, parse_scenario
+from .scenario import FIXED, REPETITION_LIMIT, SECRET, Scenario, scenario_from_data
 from .units import UnitType
 
 DEPLOYMENT = "deployment"
@@ -100,6 +101,7 @@ class NapoleonicState(State):
         self.turn_eliminations = 0
         self.history: dict[str, int] = {}  # positions at the start of turns since the last elimination
         self.defeated: frozenset[int] = frozenset()
+        self.viewer: int | None = None  # set on an observation: whose eyes it is seen through
 
     @classmethod
     def start(cls, game: Game, scenario: Scenario) -> NapoleonicState:
@@ -148,6 +150,8 @@ class NapoleonicState(State):
 
     # --- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, piece: str | None = None) -> list[NapoleonicAction]:
+        """`piece` is a unit id (see `action_piece`), the square a unit stands on, or a unit type
+        (for placements)."""
         if self.outcome is not None:
             return []
         if player is None:
@@ -158,8 +162,17 @@ class NapoleonicState(State):
         if self.phase in (MOVE, ATTACK, SUPPORT, ADVANCE):
             actions.append(EndPhase(self.phase))
         if piece is not None:
-            actions = [action for action in actions if self.action_piece(action) == piece]
+            wanted = self._unit_named(piece)
+            actions = [action for action in actions if self.action_piece(action) == wanted]
         return actions
+
+    def _unit_named(self, piece: str) -> str:
+        """The id of the unit on a square given by name, or `piece` itself."""
+        try:
+            unit = self.board.get(self.scenario.grid.parse(piece))
+        except NotationError:
+            return piece
+        return unit.id if unit else piece
 
     def _choices(self, player: int) -> Iterator[NapoleonicAction]:
         """The legal actions of the current phase other than ending it."""
@@ -167,7 +180,8 @@ class NapoleonicState(State):
         return generator(self, player) if generator else iter(())
 
     def _own_units(self, player: int) -> list[tuple[Square, Unit]]:
-        return [(square, unit) for square, unit in sorted(self.board.items()) if unit.army == player]
+        """The player's units in square order, so that legal actions come in a fixed order."""
+        return sorted((square, unit) for square, unit in self.board.items() if unit.army == player)
 
     def _placements(self, player: int) -> Iterator[Place]:
         left = self.to_place.get(player)
@@ -180,13 +194,14 @@ class NapoleonicState(State):
                 yield Place(kind, square)
 
     def _moves(self, player: int) -> Iterator[Move]:
+        board, moved, rays = self.board, self.moved, self.scenario.rays  # the hottest loop of a playout
         high = self._high_ground()
         for origin, unit in self._own_units(player):
-            if unit.id in self.moved:
+            if unit.id in moved:
                 continue
-            for ray in self.scenario.rays(unit.kind, origin):
+            for ray in rays(unit.kind, origin):
                 for reached, square in enumerate(ray, start=1):
-                    if square in self.board:
+                    if square in board:
                         break
                     if high and _enters_and_leaves(high, (origin, *ray[:reached])):
                         continue
@@ -286,7 +301,9 @@ class NapoleonicState(State):
             raise IllegalAction("under-attack-cannot-support", f"{unit.id} is under attack and cannot support")
         target = self.board.get(action.target)
         if target is None or action.target not in under_attack:
-            raise IllegalAction("support-target", f"only a unit under attack can be supported ({self._name(action.target)})")
+            raise IllegalAction(
+                "support-target", f"only a unit under attack can be supported ({self._name(action.target)})"
+            )
         if not self.scenario.allied(target.army, player):
             raise IllegalAction("support-target", f"{target.id} is not a friendly unit")
         if action.target not in self.scenario.reach(unit.kind, "support", action.supporter):
@@ -581,9 +598,8 @@ class NapoleonicState(State):
     def action_piece(self, action: Any) -> str | None:
         if isinstance(action, Place):
             return action.kind
-        square = getattr(action, "origin", None) or getattr(action, "attacker", None)
-        square = square or getattr(action, "supporter", None)
-        unit = self.board.get(square) if square is not None else None
+        field = _ACTING_SQUARE.get(type(action))
+        unit = self.board.get(getattr(action, field)) if field else None
         return unit.id if unit else None
 
     # --- notation ---------------------------------------------------------------------------------
@@ -595,22 +611,23 @@ class NapoleonicState(State):
 
     # --- copies, views, JSON ----------------------------------------------------------------------
     def clone(self) -> NapoleonicState:
-        copy = NapoleonicState.__new__(NapoleonicState)
-        copy.__dict__.update(self.__dict__)
+        twin = NapoleonicState.__new__(NapoleonicState)
+        twin.__dict__.update(self.__dict__)
         # Everything else is immutable (tuples, frozensets) or replaced rather than changed.
-        copy.board = dict(self.board)
-        copy.moved = dict(self.moved)
-        copy.attacks = dict(self.attacks)
-        copy.supports = dict(self.supports)
-        copy.fallen = dict(self.fallen)
-        copy.works = dict(self.works)
-        copy.history = dict(self.history)
-        return copy
+        twin.board = dict(self.board)
+        twin.moved = dict(self.moved)
+        twin.attacks = dict(self.attacks)
+        twin.supports = dict(self.supports)
+        twin.fallen = dict(self.fallen)
+        twin.works = dict(self.works)
+        twin.history = dict(self.history)
+        return twin
 
     def observe(self, player: int) -> NapoleonicState:
         """A copy without the other armies' secret placements; a hidden army shows its whole roster
         still to place, or none once it has committed, so not even its progress shows."""
         view = self.clone()
+        view.viewer = player
         if self.phase == SECRET_DEPLOYMENT:
             for army in self.hidden:
                 if army != player:
@@ -626,7 +643,7 @@ class NapoleonicState(State):
         name, army = self._name, self.players
         return {
             "game": self.game.name,
-            "scenario": {"name": self.scenario.name, "data": self.scenario.data},
+            "scenario": {"name": self.scenario.name, "data": copy.deepcopy(self.scenario.data)},
             "options": dict(self.scenario.options),
             "phase": self.phase,
             "active": army[self.active],
@@ -658,7 +675,7 @@ class NapoleonicState(State):
         try:
             if data.get("game") != game.name:
                 raise RecordError(f"this is a saved state of {data.get('game')!r}, not {game.name!r}")
-            scenario = parse_scenario(data["scenario"]["data"], data["scenario"]["name"], data["options"])
+            scenario = scenario_from_data(data["scenario"]["data"], data["scenario"]["name"], data["options"])
             state = cls(game, scenario)
             seat = {name: i for i, name in enumerate(scenario.army_names)}
             square = scenario.grid.parse
@@ -673,8 +690,12 @@ class NapoleonicState(State):
             state.attacks = {i: square(s) for i, s in data["attacks"].items()}
             state.supports = {i: square(s) for i, s in data["supports"].items()}
             state.fallen = {square(s): tuple(ids) for s, ids in data["fallen"].items()}
-            state.to_place = {seat[a]: {str(k): int(n) for k, n in left.items()} for a, left in data["to_place"].items()}
-            state.hidden = {seat[a]: tuple((square(s), str(k)) for s, k in placed) for a, placed in data["hidden"].items()}
+            state.to_place = {
+                seat[a]: {str(k): int(n) for k, n in left.items()} for a, left in data["to_place"].items()
+            }
+            state.hidden = {
+                seat[a]: tuple((square(s), str(k)) for s, k in placed) for a, placed in data["hidden"].items()
+            }
             state.placed_in_row = int(data["placed_in_row"])
             state.works = {square(s): (str(i), int(t)) for s, (i, t) in data["works"].items()}
             state.redoubts = frozenset(square(s) for s in data["redoubts"])
@@ -718,6 +739,7 @@ _CHECKS = {
     Support: NapoleonicState._check_support,
     Advance: NapoleonicState._check_advance,
 }
+_ACTING_SQUARE = {Move: "origin", Advance: "origin", Attack: "attacker", Support: "supporter"}
 _PHASES_OF: dict[type, tuple[tuple[str, ...], str]] = {
     Place: ((DEPLOYMENT, SECRET_DEPLOYMENT), "placing"),
     Move: ((MOVE,), "moving"),

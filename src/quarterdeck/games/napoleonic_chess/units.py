@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -42,14 +43,14 @@ class UnitType:
 
     def describe_move(self) -> str:
         reach = "1 square" if self.move == 1 else f"1 to {self.move} squares in a straight line"
-        return f"{self.title} moves {reach} {_directions_phrase(self.move_directions)}"
+        return f"{self.title} moves {reach} {directions_phrase(self.move_directions)}"
 
     def describe_reach(self, what: str) -> str:
         directions = self.attack_directions if what == "attack" else self.support_directions
-        return f"{self.title} {what}s {_directions_phrase(directions)} into an adjacent square"
+        return f"{self.title} {what}s {directions_phrase(directions)} into an adjacent square"
 
 
-def _directions_phrase(directions: tuple[Compass, ...]) -> str:
+def directions_phrase(directions: tuple[Compass, ...]) -> str:
     for word, members in DIRECTION_SETS.items():
         if directions == members:
             return "in any direction" if word == "any" else f"{word}ly"
@@ -105,6 +106,11 @@ def parse_unit_types(table: Any, field: str, base: dict[str, UnitType] | None = 
 
 
 def standard_unit_types() -> dict[str, UnitType]:
-    """The unit types of the rule book (units.toml), parsed once per call."""
+    """The unit types of the rule book (units.toml); the types themselves are shared and immutable."""
+    return dict(_standard_unit_types())
+
+
+@cache
+def _standard_unit_types() -> dict[str, UnitType]:
     text = resources.files(__package__).joinpath("units.toml").read_text(encoding="utf-8")
     return parse_unit_types(tomllib.loads(text), "unit_types")

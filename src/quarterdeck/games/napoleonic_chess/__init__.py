@@ -1,0 +1,81 @@
+"""Napoleonic Chess (Peter J Carroll, 2016): every unit may move, then attack, in a single turn.
+
+The rule book's standard scenario and all its advanced ones: Attack at Dawn (secret simultaneous
+deployment), Marching Orders, the variant units, hills, redoubts, obstacles, larger boards and
+several allied armies. Rules reference: docs/rules/napoleonic-chess.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.core.protocol import Game, ScenarioInfo
+from quarterdeck.core.registry import register
+
+from .evaluate import evaluate
+from .scenario import OPTION_KEYS, builtin_names, load_scenario
+from .state import NapoleonicState
+from .terminal import TerminalView
+from .units import directions_phrase, standard_unit_types
+
+__all__ = ["NapoleonicChess", "NapoleonicState"]
+
+
+@register
+class NapoleonicChess(Game):
+    name = "napoleonic-chess"
+    title = "Napoleonic Chess"
+    default_scenario = "standard"
+
+    hook_evaluate = staticmethod(evaluate)
+    hook_terminal_view = TerminalView()
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
+        infos = []
+        for name in names:
+            scenario = load_scenario(name)
+            settings = {
+                "deployment": scenario.deployment,
+                "placements_per_turn": scenario.placements_per_turn,
+                "allied_attacks": scenario.allied_attacks,
+                "quiet_turn_limit": scenario.quiet_turn_limit,
+            }
+            if scenario.redoubts_enabled:
+                settings["redoubt_turns"] = scenario.redoubt_turns
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings))
+        return infos
+
+    def new_initial_state(
+        self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> NapoleonicState:
+        """A built-in scenario by name, or a scenario file by path (ending in .toml). No dice: the
+        seed changes nothing."""
+        return NapoleonicState.start(self, load_scenario(scenario or self.default_scenario, options))
+
+    def state_from_json(self, data: dict[str, Any]) -> NapoleonicState:
+        return NapoleonicState.from_json(self, data)
+
+    def rules_summary(self) -> str:
+        lines = [
+            "# Napoleonic Chess",
+            "",
+            "Each turn the side to play moves any or all of its units (each once, one at a time), then",
+            "declares attacks (each unit once, on one adjacent enemy in its attack directions). The",
+            "defender then supports attacked units with units that are not themselves attacked. All",
+            "attacks resolve at once: a unit is eliminated when the attack exceeds its defence plus",
+            "supports plus terrain, and one of its attackers may advance into the empty square.",
+            "Eliminate the enemy Guards to win; threefold repetition or 50 turns without an elimination",
+            "draw.",
+            "",
+            "| unit | moves | attack | support | defence |",
+            "|---|---|---|---|---|",
+        ]
+        for kind in standard_unit_types().values():
+            lines.append(
+                f"| {kind.title} | {kind.describe_move().removeprefix(kind.title + ' moves ')} "
+                f"| {kind.attack}, {directions_phrase(kind.attack_directions)} "
+                f"| {kind.support}, {directions_phrase(kind.support_directions)} | {kind.defence} |"
+            )
+        lines += ["", f"Options: {', '.join(OPTION_KEYS)}.", ""]
+        return "\n".join(lines)

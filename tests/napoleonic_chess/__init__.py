@@ -1,0 +1,1 @@
+"""Tests of Napoleonic Chess (seed 002)."""

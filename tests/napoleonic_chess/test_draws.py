@@ -1,0 +1,37 @@
+"""Draws: threefold repetition and a run of turns without an elimination."""
+
+from __future__ import annotations
+
+from quarterdeck.core.events import GameOver
+
+from .helpers import GAME, GUARDS, battle, events_of, play
+
+
+def test_threefold_repetition_is_a_draw():
+    state = battle(GUARDS)
+    shuffle = ("move a1-a2", "move h8-h7", "move a2-a1", "move h7-h8")
+    play(state, *shuffle)
+    assert not state.is_terminal()
+    events = play(state, *shuffle)
+    assert events_of(events, GameOver)[0].result == "draw"
+    assert "repetition" in state.outcome.reason
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_fifty_turns_without_an_elimination_is_a_draw_by_default():
+    assert GAME.new_initial_state().scenario.quiet_turn_limit == 50
+    state = battle(GUARDS, options={"quiet_turn_limit": 4})
+    play(state, "end-move", "end-move", "end-move")
+    assert not state.is_terminal()
+    events = play(state, "end-move")
+    assert events_of(events, GameOver)[0].reason == "4 turns without an elimination"
+
+
+def test_an_elimination_restarts_the_count_and_the_repetition_history():
+    state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry"}, options={"quiet_turn_limit": 3})
+    play(state, "end-move", "end-attack", player=0)
+    play(state, "end-move", "end-attack", player=1)
+    assert state.quiet_turns == 2
+    play(state, "end-move", "attack d4xd5", "end-advance")
+    assert state.quiet_turns == 0
+    assert list(state.history.values()) == [1]
