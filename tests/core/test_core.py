@@ -205,3 +205,17 @@ def test_resignation_is_shared_notation():
 def test_record_headers_escape_quotes():
     record = Record(game="toy", termination='he said "enough"; resigned')
     assert Record.parse(record.to_text()).termination == 'he said "enough"; resigned'
+
+
+def test_match_history_hides_secret_decisions_until_the_reveal():
+    match = Match(ToyGame(), seed=3)
+    match.play("pick 3", 0)
+    assert match.moves_for(1) == [("blue", "secret decision")]
+    assert match.moves_for(0) == [("blue", "pick 3")]
+    assert match.events_for(1) == [[]]
+    match.play("pick 1", 1)
+    assert match.moves_for(1) == [("blue", "pick 3"), ("red", "pick 1")]
+    match.undo()
+    assert match.moves_for(1) == [("blue", "secret decision")]
+    reloaded = Match.from_record(Record.parse(match.record().to_text()), ToyGame())
+    assert reloaded.moves_for(1) == [("blue", "secret decision")]

@@ -44,6 +44,7 @@ class TerminalGame:
         self.view = match.game.hook("terminal_view")
         self.selected: str | None = None
         self.listed: list[Action] = []
+        self.viewer: int | None = None  # the person at the keyboard now
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -82,6 +83,8 @@ class TerminalGame:
 
     def show(self, targets: list[Action] | None = None) -> None:
         state = self.match.state
+        if self.viewer is not None and state.current_player() == SIMULTANEOUS:
+            state = state.observe(self.viewer)  # only this seat's own secret plan is drawn
         if self.view is None:
             self.console.print(state.describe())
             return
@@ -92,6 +95,7 @@ class TerminalGame:
     def human(self, seat: int) -> None:
         """Read commands until one decision of `seat` has been applied."""
         self.selected = None
+        self.viewer = seat
         self.show()
         name = self.match.state.players[seat]
         while True:

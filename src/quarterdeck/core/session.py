@@ -2,6 +2,10 @@
 
 It keeps the setup and every action in notation, so it can take actions back, accept a whole turn
 checked as one, and write or read a game record.
+
+Decisions made in a simultaneous phase are secret until the phase ends: `moves_for(viewer)` shows
+another seat's secret decision only as "secret decision" until then, so an interface can show the
+history without leaking a plan.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from typing import Any
 
 from .errors import IllegalAction, NotationError
 from .events import Event
-from .protocol import Action, Game, Resign, State
+from .protocol import CHANCE, SIMULTANEOUS, Action, Game, Resign, State
 from .record import Record, seat_name, start_state
 
 
@@ -45,10 +49,43 @@ class Match:
         if not isinstance(action, Resign):
             player = self.state._resolve_player(player)
         events = self.state.apply(action, player)
-        self._before.append(before)
-        self.moves.append((seat_name(before, player), before.text_of(action)))
-        self.events.append(events)
+        self._record_move(before, player, before.text_of(action), events)
         return events
+
+    def _record_move(self, before: State, player: int, text: str, events: list[Event]) -> None:
+        self._before.append(before)
+        self.moves.append((seat_name(before, player), text))
+        self.events.append(events)
+
+    def _hidden(self) -> list[bool]:
+        """Per move: made in the simultaneous phase still under way, so not yet revealed."""
+        hidden = [False] * len(self.moves)
+        for index in range(len(self.moves) - 1, -1, -1):
+            after = self._before[index + 1] if index + 1 < len(self.moves) else self.state
+            if after.current_player() != SIMULTANEOUS:
+                break
+            hidden[index] = self._before[index].current_player() == SIMULTANEOUS
+        return hidden
+
+    def moves_for(self, viewer: int | None) -> list[tuple[str, str]]:
+        """The move list as `viewer` may see it (None: everything, e.g. for a finished game)."""
+        if viewer is None:
+            return list(self.moves)
+        own = self.state.players[viewer] if 0 <= viewer < len(self.state.players) else None
+        return [
+            (seat, "secret decision" if hidden and seat != own else text)
+            for (seat, text), hidden in zip(self.moves, self._hidden(), strict=True)
+        ]
+
+    def events_for(self, viewer: int | None) -> list[list[Event]]:
+        """Events per move as `viewer` may see them: none for another seat's secret decision."""
+        if viewer is None:
+            return list(self.events)
+        own = self.state.players[viewer] if 0 <= viewer < len(self.state.players) else None
+        return [
+            [] if hidden and seat != own else events
+            for (seat, _), hidden, events in zip(self.moves, self._hidden(), self.events, strict=True)
+        ]
 
     def play_turn(self, actions: Sequence[Action | str], player: int | None = None) -> list[Event]:
         """A whole turn submitted at once: every action applies, or none does."""
@@ -123,10 +160,9 @@ class Match:
             if upto is not None and number > upto:
                 break
             seat, text = record.moves[number - 1]
-            match._before.append(match.state)
+            before = match.state
             match.state = state.clone()
-            match.moves.append((seat, text))
-            match.events.append(events)
+            match._record_move(before, _seat_index(before, seat), text, events)
         return match
 
 
@@ -134,3 +170,7 @@ def _with_prefix(exc: IllegalAction | NotationError, prefix: str) -> tuple[str, 
     if isinstance(exc, IllegalAction):
         return exc.rule, f"{prefix}: {exc.message}"
     return exc.field, f"{prefix}: {exc.message}"
+
+
+def _seat_index(state: State, seat: str) -> int:
+    return state.players.index(seat) if seat in state.players else CHANCE
