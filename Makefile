@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint bench clean
+.PHONY: setup play test bench load-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,11 +15,17 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: setup
-	$(BIN)/quarterdeck play square-rigger --scenario duel
+	$(BIN)/quarterdeck serve
 
+# As root on Debian, the tests get a real PostgreSQL server and Chromium (scripts/ci-services.sh
+# installs and starts them); elsewhere the tests that need them are skipped.
 test: setup
 	$(BIN)/ruff check src tests benchmarks
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
 	$(BIN)/pytest
+
+load-test: setup
+	$(BIN)/python benchmarks/load_web.py --players 20 --moves 40
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py

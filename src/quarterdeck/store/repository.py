@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Connection, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 
 from .models import games, metadata, moves, tokens
@@ -87,9 +87,7 @@ class GameStore:
     def __init__(self, url: str):
         self.url = normalise_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
-        self.engine = (
-            _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
-        )
+        self.engine = _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -213,14 +211,8 @@ class GameStore:
             if seats is None:
                 return None
             conn.execute(delete(tokens).where(tokens.c.token_hash == invitation_hash))
-            conn.execute(
-                insert(tokens).values(token_hash=seat_token_hash, game_id=game_id, kind="seat", seats=seats)
-            )
+            conn.execute(insert(tokens).values(token_hash=seat_token_hash, game_id=game_id, kind="seat", seats=seats))
         return SeatGrant("seat", tuple(seats.split()))
-
-    def count_games(self) -> int:
-        with self._reading() as conn:
-            return int(conn.execute(select(func.count()).select_from(games)).scalar() or 0)
 
 
 def _sqlite_engine(url: str) -> Engine:

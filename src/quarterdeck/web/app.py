@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -30,6 +31,7 @@ STATIC = resources.files(__package__) / "static"
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": schemas.ErrorBody, "description": why}
     for status, why in {
+        400: "a body that is not JSON at all",
         401: "an action without a seat token",
         403: "a token that holds no seat here, or not the seat acted for",
         404: "no such game",
@@ -40,9 +42,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-bearer = HTTPBearer(
-    auto_error=False, description="the seat token returned when the game was created or joined"
-)
+bearer = HTTPBearer(auto_error=False, description="the seat token returned when the game was created or joined")
 
 
 def service_of(request: Request) -> GameService:
@@ -70,8 +70,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = GameStore(settings.database_url)
-        pool = computer_pool(settings.computer_workers)
-        service = GameService(store, catalogue or registered_games, pool)
+        service = GameService(store, catalogue or registered_games, lambda: computer_pool(settings.computer_workers))
         app.state.service = service
         app.state.limiter = limiter
         app.state.settings = settings
@@ -80,10 +79,10 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
             yield
         finally:
             await service.close()
-            pool.shutdown(cancel_futures=True)
             store.close()
 
     app = FastAPI(title="Quarterdeck", version="1", lifespan=lifespan, responses=ERRORS)
+    app.openapi = lambda: _openapi_with_optional_reading_token(app)  # type: ignore[method-assign]
     _add_error_handlers(app)
 
     @app.middleware("http")
@@ -118,9 +117,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     ) -> dict[str, Any]:
         """Ongoing or finished games, the most recently played first."""
         return {
-            "games": [
-                {**vars(row), "updated_at": row.updated_at.isoformat()} for row in service.list_games(status)
-            ]
+            "games": [{**vars(row), "updated_at": row.updated_at.isoformat()} for row in service.list_games(status)]
         }
 
     @app.post("/api/games", response_model=schemas.CreatedGame, status_code=201)
@@ -163,9 +160,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         return (await service.preview(game_id, seats, body.version, body.actions, body.seat)).view(seats)
 
     @app.post("/api/games/{game_id}/resign", response_model=schemas.Update)
-    async def resign(
-        game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats
-    ) -> dict[str, Any]:
+    async def resign(game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats) -> dict[str, Any]:
         live, entries = await service.resign(game_id, seats, body.seat)
         return update_message(live, seats, live.version - len(entries))
 
@@ -213,6 +208,18 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         return FileResponse(str(STATIC / "index.html"))
 
     return app
+
+
+def _openapi_with_optional_reading_token(app: FastAPI) -> dict[str, Any]:
+    """Reading (GET) works without a token, as a spectator; OpenAPI says so with an empty alternative."""
+    if app.openapi_schema is None:
+        schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        for operations in schema["paths"].values():
+            reading = operations.get("get")
+            if reading and reading.get("security"):
+                reading["security"].append({})
+        app.openapi_schema = schema
+    return app.openapi_schema
 
 
 def _error(status: int, detail: str, **extra: Any) -> JSONResponse:

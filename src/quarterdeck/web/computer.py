@@ -22,9 +22,7 @@ def agent_spec(who: str) -> str | None:
     return who[len(COMPUTER_PREFIX) :] if who.startswith(COMPUTER_PREFIX) else None
 
 
-def choose_action(
-    game_class: type[Game], state_json: dict[str, Any], spec: str, seed: int, player: int
-) -> str:
+def choose_action(game_class: type[Game], state_json: dict[str, Any], spec: str, seed: int, player: int) -> str:
     """Runs in a worker: rebuild the state from JSON, let the agent decide, answer in notation."""
     state = game_class().state_from_json(state_json)
     action = make_agent(spec, seed=seed).act(state, player)

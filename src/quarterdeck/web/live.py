@@ -78,9 +78,7 @@ class LiveGame:
         """Apply one move in notation for a seat (or `chance`); the state is unchanged on error."""
         state = self.state
         if self.outcome is not None:
-            raise IllegalAction(
-                "game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})"
-            )
+            raise IllegalAction("game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})")
         player = CHANCE if seat == CHANCE_SEAT else state.players.index(seat)
         action = state.text_to_action(text, None if player == CHANCE else player)
         if isinstance(action, Resign):
@@ -102,9 +100,7 @@ class LiveGame:
             entry = self.entries[-1]
         return entry
 
-    def play(
-        self, text: str, seat: str | None, allowed: frozenset[str], resolve_chance: bool = True
-    ) -> list[Entry]:
+    def play(self, text: str, seat: str | None, allowed: frozenset[str], resolve_chance: bool = True) -> list[Entry]:
         """A player's move (for `seat`, or the one seat of `allowed` that must act), then any chance.
 
         Raises Forbidden when the move is for a seat the caller does not hold, IllegalAction or
@@ -137,9 +133,7 @@ class LiveGame:
             return deciding[0]
         if not deciding:
             raise IllegalAction("turn-order", "it is not your decision now")
-        raise IllegalAction(
-            "turn-order", f"several of your seats decide now ({', '.join(deciding)}); say which"
-        )
+        raise IllegalAction("turn-order", f"several of your seats decide now ({', '.join(deciding)}); say which")
 
     def acting_seats(self) -> list[str]:
         if self.outcome is not None:
@@ -198,9 +192,7 @@ class LiveGame:
             "seats": list(state.players),
             "you": [seat for seat in state.players if seat in seats],
             "to_act": acting,
-            "describe": state.describe()
-            if outcome is None
-            else f"game over: {outcome.result} ({outcome.reason})",
+            "describe": state.describe() if outcome is None else f"game over: {outcome.result} ({outcome.reason})",
             "draw_offer": self.row.draw_offer,
             "state": state.to_json(viewer=self._viewer(seats)),
             "legal": legal,
@@ -241,9 +233,7 @@ def _shortcuts(state: State, player: int, terminal_view: Any) -> dict[str, list[
     shortcuts = getattr(terminal_view, "shortcuts", None)
     if shortcuts is None:
         return {}
-    return {
-        name: [state.action_to_text(a) for a in actions] for name, actions in shortcuts(state, player).items()
-    }
+    return {name: [state.action_to_text(a) for a in actions] for name, actions in shortcuts(state, player).items()}
 
 
 def _terminal_view(game: Game) -> Any:

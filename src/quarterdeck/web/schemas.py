@@ -45,9 +45,7 @@ class CreateGame(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, le=2**62, description="random when left out")
     opponent: Literal["computer", "local", "invite"] = "computer"
-    seat: SeatName | None = Field(
-        None, max_length=64, description="the creator's seat; the first one by default"
-    )
+    seat: SeatName | None = Field(None, max_length=64, description="the creator's seat; the first one by default")
     level: str = Field("greedy", max_length=64, description="the computer's agent, for opponent=computer")
 
 
@@ -86,9 +84,7 @@ class GameList(BaseModel):
 class Turn(Strict):
     version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
     actions: list[str] = Field(min_length=1, max_length=500, description="action notation, in order")
-    seat: SeatName | None = Field(
-        None, max_length=64, description="which of your seats acts, if you hold several"
-    )
+    seat: SeatName | None = Field(None, max_length=64, description="which of your seats acts, if you hold several")
 
 
 class SeatChoice(Strict):

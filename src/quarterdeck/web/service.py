@@ -68,10 +68,11 @@ class NewGame:
 
 
 class GameService:
-    def __init__(self, store: GameStore, catalogue: GameCatalogue, pool: Executor | None):
+    def __init__(self, store: GameStore, catalogue: GameCatalogue, make_pool: Callable[[], Executor]):
         self.store = store
         self.catalogue = catalogue
-        self.pool = pool
+        self._make_pool = make_pool
+        self._pool: Executor | None = None  # started with the first computer move
         self._games: dict[str, Game] = {}
         self._live: dict[str, LiveGame] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -217,9 +218,7 @@ class GameService:
                 raise _numbered(exc, number, len(actions)) from None
         return trial
 
-    async def resign(
-        self, game_id: str, seats: frozenset[str], seat: str | None
-    ) -> tuple[LiveGame, list[Entry]]:
+    async def resign(self, game_id: str, seats: frozenset[str], seat: str | None) -> tuple[LiveGame, list[Entry]]:
         _require_seat(seats)
         who = seat or _only(seats, "say which seat resigns")
         return await self._commit(game_id, None, lambda trial: trial.play(f"resign {who}", who, seats))
@@ -255,9 +254,7 @@ class GameService:
 
         return await self._commit(game_id, None, change)
 
-    async def _commit(
-        self, game_id: str, version: int | None, change: Change
-    ) -> tuple[LiveGame, list[Entry]]:
+    async def _commit(self, game_id: str, version: int | None, change: Change) -> tuple[LiveGame, list[Entry]]:
         """Apply `change` to a copy, store it with a compare-and-swap, then adopt and announce it."""
         async with self._lock(game_id):
             live = await self._fresh(game_id)
@@ -350,8 +347,10 @@ class GameService:
             state_json = live.state.to_json()
             seed = (live.row.seed * 1_000_003 + live.version) % 2**63
             try:
+                if self._pool is None:
+                    self._pool = self._make_pool()
                 text = await loop.run_in_executor(
-                    self.pool, choose_action, type(live.game), state_json, spec, seed, player
+                    self._pool, choose_action, type(live.game), state_json, spec, seed, player
                 )
                 await self._commit(
                     game_id,
@@ -368,6 +367,8 @@ class GameService:
         for task in self._computer_tasks.values():
             task.cancel()
         await asyncio.gather(*self._computer_tasks.values(), return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())

@@ -14,7 +14,6 @@ class Settings:
     # Per connection: a burst of `rate_burst` requests, then `rate_per_second`.
     rate_burst: float = 120
     rate_per_second: float = 40
-    max_actions_per_request: int = 500
 
     def __post_init__(self) -> None:
         if not self.database_url:

@@ -90,9 +90,7 @@ class SocketWatcher:
         self.outbox.put_nowait(message)
 
 
-async def serve_socket(
-    websocket: WebSocket, game_id: str, service: GameService, limiter: RateLimiter
-) -> None:
+async def serve_socket(websocket: WebSocket, game_id: str, service: GameService, limiter: RateLimiter) -> None:
     await websocket.accept()
     watcher = SocketWatcher()
     sender = asyncio.create_task(_send_all(websocket, watcher))
@@ -148,9 +146,7 @@ async def _handle(text: str, game_id: str, service: GameService, watcher: Socket
         return
     try:
         if isinstance(message, Move):
-            live, _ = await service.play(
-                game_id, watcher.seats, message.version, message.actions, message.seat
-            )
+            live, _ = await service.play(game_id, watcher.seats, message.version, message.actions, message.seat)
         elif isinstance(message, Resign):
             live, _ = await service.resign(game_id, watcher.seats, message.seat)
         elif isinstance(message, Draw):

@@ -1,0 +1,580 @@
+// The Quarterdeck browser client: the lobby and the game page.
+//
+// The browser never decides a rule. The server sends, for the seats this browser holds, the legal
+// actions in notation (grouped by piece, with the square each ends on) and the state as JSON;
+// the client only draws it (with the game's own module from /static/games/<game>.js) and posts
+// notation back. A turn being planned is "previewed" by the server, so it can be taken back until
+// it is committed; updates arrive over a WebSocket with a version number.
+import { eventSquares } from "./board.js";
+
+const app = document.getElementById("app");
+const connection = document.getElementById("connection");
+
+// --- small helpers -------------------------------------------------------------------------------
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+const saved = {
+  games() { return JSON.parse(localStorage.getItem("quarterdeck.games") || "{}"); },
+  game(id) { return this.games()[id] || null; },
+  keep(id, data) {
+    const games = this.games();
+    games[id] = { ...(games[id] || {}), ...data };
+    localStorage.setItem("quarterdeck.games", JSON.stringify(games));
+  },
+  muted() { return localStorage.getItem("quarterdeck.muted") === "1"; },
+  setMuted(value) { localStorage.setItem("quarterdeck.muted", value ? "1" : "0"); },
+};
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(body.detail || `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+let requestsInFlight = 0; // shown as <body data-busy> so tests and styles can tell
+
+async function api(path, options = {}) {
+  requestsInFlight += 1;
+  document.body.dataset.busy = "true";
+  try {
+    return await request(path, options);
+  } finally {
+    requestsInFlight -= 1;
+    if (!requestsInFlight) delete document.body.dataset.busy;
+  }
+}
+
+async function request(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const data = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
+  if (!response.ok) throw new ApiError(response.status, typeof data === "object" ? data : { detail: text });
+  return data;
+}
+
+// --- routing ---------------------------------------------------------------------------------------
+function route() {
+  const match = /^\/game\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (match) openGame(match[1]);
+  else showLobby();
+}
+
+// --- the lobby -------------------------------------------------------------------------------------
+async function showLobby() {
+  connection.textContent = "";
+  const [catalogue, ongoing, finished] = await Promise.all([
+    api("/api/catalogue"), api("/api/games?status=ongoing"), api("/api/games?status=finished"),
+  ]);
+  const form = newGameForm(catalogue);
+  app.replaceChildren(h("div", { class: "lobby" },
+    h("section", { class: "card" }, h("h2", {}, "New game"), form),
+    h("div", {},
+      h("section", { class: "card" }, h("h2", {}, "Ongoing games"), gamesTable(ongoing.games)),
+      h("section", { class: "card" }, h("h2", {}, "Finished games"), gamesTable(finished.games)))));
+}
+
+function newGameForm(catalogue) {
+  const games = catalogue.games;
+  const gameSelect = h("select", { name: "game", id: "game-select" },
+    games.map((g) => h("option", { value: g.name }, g.title)));
+  const scenarioSelect = h("select", { name: "scenario", id: "scenario-select" });
+  const seatSelect = h("select", { name: "seat", id: "seat-select" });
+  const briefing = h("p", { class: "muted" });
+  const levelSelect = h("select", { name: "level", id: "level-select" },
+    catalogue.levels.map((level) => h("option", { value: level, selected: level === "greedy" }, level)));
+  const options = h("textarea", { name: "options", rows: 2, placeholder: '{"option": "value"} (optional)' });
+  const error = h("div");
+  const fill = () => {
+    const game = games.find((g) => g.name === gameSelect.value);
+    scenarioSelect.replaceChildren(...game.scenarios.map((s) =>
+      h("option", { value: s.name, selected: s.name === game.default_scenario }, s.title)));
+    seatSelect.replaceChildren(...game.seats.map((seat) => h("option", { value: seat }, seat)));
+    describe();
+  };
+  const describe = () => {
+    const game = games.find((g) => g.name === gameSelect.value);
+    briefing.textContent = game.scenarios.find((s) => s.name === scenarioSelect.value)?.briefing || "";
+  };
+  gameSelect.addEventListener("change", fill);
+  scenarioSelect.addEventListener("change", describe);
+  if (games.length) fill();
+  const opponent = (value, text, checked) => h("label", {},
+    h("input", { type: "radio", name: "opponent", value, checked }), " ", text);
+  const form = h("form", {},
+    h("label", {}, "Game ", gameSelect),
+    h("label", {}, "Scenario ", scenarioSelect), briefing,
+    h("fieldset", {}, h("legend", {}, "Opponent"),
+      opponent("computer", "The computer, at level ", true), h("label", {}, "Level ", levelSelect),
+      opponent("local", "A person at this screen"),
+      opponent("invite", "A friend, by invitation link")),
+    h("label", {}, "Your seat ", seatSelect),
+    h("label", {}, "Options ", options),
+    h("button", { class: "primary", type: "submit", id: "start-game" }, "Start"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.replaceChildren();
+    let parsedOptions = {};
+    try {
+      parsedOptions = options.value.trim() ? JSON.parse(options.value) : {};
+    } catch {
+      error.replaceChildren(h("p", { class: "message error" }, "Options must be JSON, like {\"size\": 10}"));
+      return;
+    }
+    try {
+      const created = await api("/api/games", { method: "POST", body: {
+        game: gameSelect.value, scenario: scenarioSelect.value, options: parsedOptions,
+        opponent: form.elements.opponent.value, seat: seatSelect.value, level: levelSelect.value,
+      } });
+      saved.keep(created.id, { token: created.token, invitations: created.invitations });
+      navigate(`/game/${created.id}`);
+    } catch (exc) {
+      error.replaceChildren(h("p", { class: "message error" }, exc.message));
+    }
+  });
+  return form;
+}
+
+function gamesTable(games) {
+  if (!games.length) return h("p", { class: "muted" }, "None yet.");
+  return h("table", { class: "games-table" },
+    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", {})),
+    games.map((g) => h("tr", {},
+      h("td", {}, `${g.game} (${g.scenario || "standard"})`),
+      h("td", {}, Object.entries(g.players).map(([seat, who]) => `${seat}: ${who}`).join(", ")),
+      h("td", {}, g.version),
+      h("td", {}, g.status === "finished" ? `${g.result} (${g.termination})` : "in play"),
+      h("td", {}, h("a", { href: `/game/${g.id}`, onclick: (e) => { e.preventDefault(); navigate(`/game/${g.id}`); } },
+        saved.game(g.id) && g.status === "ongoing" ? "Resume" : g.status === "finished" ? "Replay" : "Watch")))));
+}
+
+function navigate(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+// --- the game page ---------------------------------------------------------------------------------
+let page = null; // the game on screen
+
+async function openGame(id) {
+  page?.close();
+  const invitation = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (invitation && !saved.game(id)) {
+    try {
+      const joined = await api(`/api/games/${id}/join`, { method: "POST", body: { invitation } });
+      saved.keep(id, { token: joined.token });
+    } catch (exc) {
+      app.replaceChildren(h("p", { class: "message error" }, `Could not join: ${exc.message}`));
+      return;
+    }
+  }
+  if (invitation) history.replaceState({}, "", `/game/${id}`);
+  page = new GamePage(id, saved.game(id)?.token || null);
+  await page.start();
+}
+
+class GamePage {
+  constructor(id, token) {
+    this.id = id;
+    this.token = token;
+    this.view = null;
+    this.history = [];
+    this.pending = [];       // actions of a turn being planned, not stored yet
+    this.preview = null;     // the server's view after the pending actions
+    this.selected = null;    // the piece whose actions are shown
+    this.choices = null;     // several actions end on the clicked square: choose one
+    this.cursor = null;      // the keyboard's square
+    this.grid = null;
+    this.message = null;
+    this.replayAt = null;    // a finished game shown after this many moves
+    this.replayState = null;
+    this.drawing = null;
+    this.socket = null;
+    this.closed = false;
+    this.committing = false;
+    this.retry = 500;
+  }
+
+  async start() {
+    try {
+      const detail = await api(`/api/games/${this.id}`, { token: this.token });
+      this.view = detail.view;
+      this.history = detail.history;
+    } catch (exc) {
+      app.replaceChildren(h("p", { class: "message error" }, exc.message));
+      return;
+    }
+    this.drawing = await loadDrawing(this.view.game);
+    this.connect();
+    this.render();
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+
+  // --- the socket ---------------------------------------------------------------------------------
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${this.id}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 500;
+      connection.textContent = "connected";
+      socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.view?.version ?? null }));
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.closed) return;
+      connection.textContent = "reconnecting…";
+      setTimeout(() => !this.closed && this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 10000);
+    });
+  }
+
+  receive(message) {
+    if (message.type === "sync") {
+      this.history = message.history;
+      this.adopt(message.view);
+    } else if (message.type === "update") {
+      this.absorb(message);
+    } else if (message.type === "error") {
+      this.say(message.detail, "error");
+    }
+  }
+
+  /** Fold an update (from the socket or an HTTP reply) in, once, in version order. */
+  absorb(update) {
+    for (const entry of update.entries) {
+      if (entry.number === this.history.length + 1) this.history.push(entry);
+    }
+    if (update.version >= (this.view?.version ?? 0)) this.adopt(update.view);
+  }
+
+  adopt(view) {
+    const before = this.view;
+    this.view = view;
+    if (before && before.version !== view.version && this.pending.length && !this.committing) {
+      this.pending = [];
+      this.preview = null;
+      this.say("The game moved on; your planned turn was dropped.", "info");
+    }
+    if (before && view.version !== before.version && this.actingSeat() && !this.actingSeat(before)) {
+      if (this.drawing.onTurnPassed && !saved.muted()) this.drawing.onTurnPassed(view);
+    }
+    this.render();
+  }
+
+  // --- what this browser may do -------------------------------------------------------------------
+  shown() { return this.preview || this.view; }
+
+  actingSeat(view = this.shown()) {
+    return view.to_act.find((seat) => view.you.includes(seat) && view.legal[seat]) || null;
+  }
+
+  groups() {
+    const seat = this.actingSeat();
+    return seat && this.replayAt === null ? this.shown().legal[seat] : [];
+  }
+
+  actionsOf(piece) {
+    return this.groups().find((group) => group.piece === piece)?.actions || [];
+  }
+
+  select(piece) {
+    this.selected = this.selected === piece ? null : piece;
+    this.choices = null;
+    this.render();
+  }
+
+  clickSquare(square, piece = null) {
+    if (this.selected) {
+      const here = this.actionsOf(this.selected).filter((a) => a.destination === square);
+      if (here.length === 1) return this.plan(here[0].text);
+      if (here.length > 1) return this.choose(here);
+    }
+    if (piece && this.actionsOf(piece).length) return this.select(piece);
+    const anyHere = this.groups().flatMap((g) => g.actions).filter((a) => a.destination === square);
+    if (anyHere.length === 1) return this.plan(anyHere[0].text);
+    if (anyHere.length > 1) return this.choose(anyHere);
+    this.selected = null;
+    this.choices = null;
+    this.render();
+  }
+
+  choose(actions) {
+    this.choices = actions;
+    this.render();
+    document.querySelector(".choices button")?.focus();
+  }
+
+  /** Add an action to the turn being planned; the server previews it, and the turn is committed
+   * as soon as this seat has nothing more to decide. */
+  async plan(text) {
+    this.choices = null;
+    this.message = null;
+    const seat = this.actingSeat();
+    const actions = [...this.pending, text];
+    try {
+      const preview = await api(`/api/games/${this.id}/preview`, { method: "POST", token: this.token,
+        body: { version: this.view.version, actions, seat } });
+      this.pending = actions;
+      this.preview = preview;
+      this.selected = preview.legal[seat]?.some((g) => g.piece === this.selected) ? this.selected : null;
+      if (!preview.to_act.includes(seat) || preview.status === "finished") return this.commit();
+    } catch (exc) {
+      this.say(exc.message, "error");
+    }
+    this.render();
+  }
+
+  async commit() {
+    if (!this.pending.length) return;
+    const seat = this.actingSeat(this.view);
+    this.committing = true; // our own move may come back over the socket before the reply
+    try {
+      const update = await api(`/api/games/${this.id}/moves`, { method: "POST", token: this.token,
+        body: { version: this.view.version, actions: this.pending, seat } });
+      this.forgetPlan();
+      this.absorb(update);
+    } catch (exc) {
+      if (exc.status === 409) this.forgetPlan();
+      this.say(exc.message, "error");
+    } finally {
+      this.committing = false;
+    }
+  }
+
+  forgetPlan() {
+    this.pending = [];
+    this.preview = null;
+    this.selected = null;
+  }
+
+  async takeBack(index) {
+    const keep = this.pending.slice(0, index);
+    this.forgetPlan();
+    for (const text of keep) await this.plan(text);
+    this.render();
+  }
+
+  async act(path, body) {
+    try {
+      this.absorb(await api(`/api/games/${this.id}/${path}`, { method: "POST", token: this.token, body }));
+    } catch (exc) {
+      this.say(exc.message, "error");
+    }
+  }
+
+  async downloadRecord() {
+    const response = await fetch(`/api/games/${this.id}/record`,
+      { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
+    const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${this.view.game}-${this.id}.txt` });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  async replayTo(moves) {
+    const count = Math.max(0, Math.min(moves, this.history.length));
+    const replay = await api(`/api/games/${this.id}/replay?moves=${count}`, { token: this.token });
+    this.replayAt = replay.moves;
+    this.replayState = replay.state;
+    this.render();
+  }
+
+  say(text, kind) {
+    this.message = { text, kind };
+    this.render();
+  }
+
+  // --- keyboard -------------------------------------------------------------------------------------
+  key(event) {
+    if (!this.grid) return;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const [width, height] = this.grid;
+    if (moves[event.key]) {
+      const [dx, dy] = moves[event.key];
+      const at = this.cursor ? { x: this.cursor.charCodeAt(0) - 97, y: Number(this.cursor.slice(1)) - 1 } : { x: 0, y: 0 };
+      const x = Math.max(0, Math.min(width - 1, at.x + dx));
+      const y = Math.max(0, Math.min(height - 1, at.y + dy));
+      this.cursor = String.fromCharCode(97 + x) + (y + 1);
+      this.render();
+    } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+      const pieceHere = document.querySelector(`.piece[data-square="${this.cursor}"][data-piece]`)?.dataset.piece;
+      this.clickSquare(this.cursor, pieceHere || null);
+    } else if (event.key === "Escape") {
+      this.selected = null;
+      this.choices = null;
+      this.render();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  // --- drawing ----------------------------------------------------------------------------------------
+  render() {
+    if (this.closed || !this.view) return;
+    const view = this.shown();
+    const replaying = this.replayAt !== null;
+    const state = replaying ? this.replayState : view.state;
+    const lastEntry = replaying ? this.history[this.replayAt - 1] : this.history[this.history.length - 1];
+    const targets = new Set(this.actionsOf(this.selected).map((a) => a.destination).filter(Boolean));
+    const ctx = {
+      view, state, seat: replaying ? null : this.actingSeat(), selected: this.selected, targets,
+      cursor: this.cursor, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
+      select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
+      setGrid: (width, height) => { this.grid = [width, height]; },
+    };
+    const boardBox = h("div", { class: "board", tabindex: 0, "aria-label": "board: arrow keys move, Enter selects",
+      onkeydown: (event) => this.key(event) });
+    boardBox.append(this.drawing.draw(ctx));
+    const hadFocus = document.activeElement?.classList.contains("board");
+    app.replaceChildren(h("div", { class: "game-page" }, boardBox, this.sidePanel(view)));
+    if (hadFocus) boardBox.focus();
+  }
+
+  sidePanel(view) {
+    const over = view.status === "finished";
+    const seat = this.actingSeat();
+    const status = over
+      ? `Game over: ${view.outcome.result} (${view.outcome.reason})`
+      : seat ? `Your decision (${seat})` : `${view.to_act.join(", ")} to decide`;
+    return h("aside", { class: "side card" },
+      h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
+      h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
+      this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
+      this.inviteBox(view),
+      this.choices && h("div", { class: "choices" }, h("h3", {}, "Choose"),
+        h("div", { class: "actions-list" }, this.choices.map((a) =>
+          h("button", { onclick: () => this.plan(a.text), "data-action": a.text }, a.text)))),
+      seat && this.replayAt === null && this.turnBox(view, seat),
+      this.controls(view),
+      over && this.replayBox(),
+      h("h3", {}, "Moves"), this.moveList(),
+      h("h3", {}, "Events"), this.eventLog());
+  }
+
+  inviteBox(view) {
+    const invitations = saved.game(this.id)?.invitations || {};
+    const open = Object.entries(invitations).filter(([seat]) => view.players[seat] === "invited");
+    if (!open.length) return null;
+    return h("div", {}, open.map(([seat, secret]) => {
+      const link = `${location.origin}/game/${this.id}#invite=${secret}`;
+      return h("label", {}, `Invitation link for ${seat} (send it to your friend):`,
+        h("input", { class: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() }));
+    }));
+  }
+
+  turnBox(view, seat) {
+    const groups = this.groups();
+    const shortcuts = Object.entries(view.shortcuts[seat] || {}).filter(([, actions]) => actions.length);
+    const many = groups.reduce((count, g) => count + g.actions.length, 0) > 60;
+    // With many actions, a piece's own list opens when it is chosen (on the board or here).
+    const listed = (group) => (this.selected ? group.piece === this.selected : !many || group.piece === null);
+    return h("div", {},
+      h("h3", {}, this.selected ? `Actions of ${this.selected}` : "Legal actions"),
+      h("div", { class: "actions-list", id: "legal-actions" }, groups.map((group) => [
+        group.piece && !(this.selected && group.piece !== this.selected) && h("div", { class: "group-label" },
+          h("button", { onclick: () => this.select(group.piece), "data-piece-button": group.piece },
+            `${group.piece} (${group.actions.length})`)),
+        listed(group) && group.actions.map((a) => h("button", { onclick: () => this.plan(a.text), "data-action": a.text },
+          a.text)),
+      ])),
+      shortcuts.length > 0 && h("div", { class: "row" }, shortcuts.map(([name, actions]) =>
+        h("button", { onclick: () => this.planAll(actions), "data-shortcut": name }, `${name} (${actions.join("; ")})`))),
+      this.pending.length > 0 && h("div", {}, h("h3", {}, "This turn (not yet committed)"),
+        h("ol", { class: "pending" }, this.pending.map((text, index) => h("li", {}, text, " ",
+          h("button", { onclick: () => this.takeBack(index), "aria-label": `take back ${text}` }, "take back")))),
+        h("button", { class: "primary", onclick: () => this.commit(), id: "commit" }, "Commit turn")));
+  }
+
+  /** A shortcut (such as the optimal defence): its actions planned one by one. */
+  async planAll(actions) {
+    for (const text of actions) {
+      const version = this.view.version;
+      await this.plan(text);
+      if (this.view.version !== version || this.message?.kind === "error") break; // committed, or refused
+    }
+  }
+
+  controls(view) {
+    const over = view.status === "finished";
+    const mine = view.you.length > 0;
+    const offer = view.draw_offer;
+    const me = this.actingSeat() || view.you[0]; // at one screen: the seat whose turn it is
+    const answerer = view.you.find((seat) => seat !== offer);
+    const sound = this.drawing.hasSound && h("label", {}, h("input", { type: "checkbox", checked: saved.muted(),
+      onchange: (e) => saved.setMuted(e.target.checked), id: "mute" }), " mute");
+    return h("div", { class: "row" },
+      mine && !over && h("button", { class: "danger", onclick: () => confirm("Resign this game?") && this.act("resign", { seat: me }),
+        id: "resign" }, "Resign"),
+      mine && !over && !offer && h("button", { onclick: () => this.act("draw", { answer: "offer", seat: me }), id: "offer-draw" },
+        "Offer a draw"),
+      mine && !over && offer && answerer && [
+        h("button", { onclick: () => this.act("draw", { answer: "accept", seat: answerer }), id: "accept-draw" }, `Accept ${offer}'s draw`),
+        h("button", { onclick: () => this.act("draw", { answer: "decline", seat: answerer }) }, "Decline"),
+      ],
+      mine && !over && offer && !answerer && h("span", { class: "muted" }, "draw offered"),
+      h("button", { onclick: () => this.downloadRecord(), id: "download" }, "Download record"),
+      sound,
+      h("a", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, "Lobby"));
+  }
+
+  replayBox() {
+    const at = this.replayAt ?? this.history.length;
+    const step = (n) => () => this.replayTo(n);
+    return h("div", { class: "row", id: "replay" }, "Replay: ",
+      h("button", { onclick: step(0), "aria-label": "to the start" }, "⏮"),
+      h("button", { onclick: step(at - 1), "aria-label": "one move back", id: "replay-back" }, "◀"),
+      h("span", {}, `${at} / ${this.history.length}`),
+      h("button", { onclick: step(at + 1), "aria-label": "one move on", id: "replay-forward" }, "▶"),
+      h("button", { onclick: step(this.history.length), "aria-label": "to the end" }, "⏭"));
+  }
+
+  moveList() {
+    const last = this.replayAt ?? this.history.length;
+    return h("ol", { class: "moves", id: "moves" }, this.history.map((entry) =>
+      h("li", { class: entry.number === last ? "last" : "", value: entry.number },
+        this.view.status === "finished"
+          ? h("button", { class: "link", onclick: () => this.replayTo(entry.number) }, `${entry.seat} ${entry.text}`)
+          : `${entry.seat} ${entry.text}`)));
+  }
+
+  eventLog() {
+    const lines = this.history.flatMap((entry) => entry.events.map((event) => `${entry.number}. ${event.text}`));
+    const log = h("ul", { class: "log", id: "events" }, lines.slice(-200).map((line) => h("li", {}, line)));
+    queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
+    return log;
+  }
+}
+
+async function loadDrawing(game) {
+  try {
+    return await import(`/static/games/${game}.js`);
+  } catch {
+    return await import("/static/games/generic.js");
+  }
+}
+
+window.addEventListener("popstate", route);
+route();

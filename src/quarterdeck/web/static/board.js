@@ -1,0 +1,168 @@
+// Shared SVG helpers for the per-game drawing modules: a square grid with algebraic names
+// (files a.., ranks 1.. from the bottom), highlights, a keyboard cursor and small glyphs.
+// A drawing module only draws; every rule stays on the server.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export const COLOURS = {
+  blue: "#1d4ed8", red: "#b91c1c", black: "#1f2937", white: "#f8fafc", green: "#15803d",
+  yellow: "#ca8a04", purple: "#7e22ce", orange: "#c2410c",
+};
+const FALLBACK = ["#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c", "#0f766e"];
+
+/** The colour of a side: by its name when it names a colour, else by its place among the seats. */
+export function sideColour(side, seats = []) {
+  if (COLOURS[side]) return COLOURS[side];
+  const index = Math.max(0, seats.indexOf(side));
+  return FALLBACK[index % FALLBACK.length];
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null) node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+export function parseSquare(name) {
+  const match = /^([a-z])(\d+)$/.exec(name || "");
+  return match ? { x: match[1].charCodeAt(0) - 97, y: Number(match[2]) - 1 } : null;
+}
+
+export function squareName(x, y) {
+  return String.fromCharCode(97 + x) + (y + 1);
+}
+
+/** Expand "a2:h3" rectangles and plain names into square names. */
+export function expandSquares(items) {
+  const squares = [];
+  for (const item of items || []) {
+    const [from, to] = String(item).split(":");
+    const a = parseSquare(from);
+    const b = parseSquare(to || from);
+    if (!a || !b) continue;
+    for (let x = Math.min(a.x, b.x); x <= Math.max(a.x, b.x); x++) {
+      for (let y = Math.min(a.y, b.y); y <= Math.max(a.y, b.y); y++) squares.push(squareName(x, y));
+    }
+  }
+  return squares;
+}
+
+export const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+export function compassAngle(point) {
+  return COMPASS.indexOf(point) * 45;
+}
+
+/**
+ * A grid board. `ctx` is what the app hands every drawing module (targets, selection, cursor,
+ * last move, clickSquare); `fill(square, x, y)` colours a square. Returns the svg, layers to
+ * draw into, and `center(square)`. Margins leave room for extras such as a wind rose.
+ */
+export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bottom = 0, top = 0 }) {
+  const margin = 22;
+  const boardWidth = width * cell;
+  const boardHeight = height * cell;
+  const svg = el("svg", {
+    viewBox: `0 0 ${boardWidth + 2 * margin + right} ${boardHeight + 2 * margin + bottom + top}`,
+    class: "board-svg", role: "img", "aria-label": "game board",
+  });
+  const origin = { x: margin, y: margin + top };
+  const layers = {};
+  for (const name of ["terrain", "marks", "lines", "pieces", "overlay", "extras"]) {
+    layers[name] = el("g", { class: `layer-${name}` });
+    svg.append(layers[name]);
+  }
+  const center = (name) => {
+    const square = parseSquare(name);
+    if (!square) return null;
+    return { x: origin.x + square.x * cell + cell / 2, y: origin.y + (height - 1 - square.y) * cell + cell / 2 };
+  };
+  ctx.setGrid?.(width, height);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      const name = squareName(x, y);
+      const { x: cx, y: cy } = center(name);
+      const rect = el("rect", {
+        x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell,
+        fill: fill(name, x, y), stroke: "rgba(0,0,0,0.18)", "data-square": name, class: "square",
+      });
+      rect.addEventListener("click", () => ctx.clickSquare(name));
+      layers.terrain.append(rect);
+      const marks = [];
+      if (ctx.lastSquares?.has(name)) marks.push(["last", "rgba(250, 204, 21, 0.35)"]);
+      if (ctx.targets?.has(name)) marks.push(["target", ctx.targetColour || "rgba(22, 163, 74, 0.55)"]);
+      for (const [kind, colour] of marks) {
+        const inset = kind === "target" ? cell * 0.32 : 1;
+        const mark = el(kind === "target" ? "circle" : "rect", kind === "target"
+          ? { cx, cy, r: inset, fill: colour, class: "target", "data-target": name, "pointer-events": "none" }
+          : { x: cx - cell / 2 + inset, y: cy - cell / 2 + inset, width: cell - 2 * inset, height: cell - 2 * inset,
+              fill: colour, "pointer-events": "none" });
+        layers.marks.append(mark);
+      }
+      if (ctx.cursor === name) {
+        layers.overlay.append(el("rect", {
+          x: cx - cell / 2 + 2, y: cy - cell / 2 + 2, width: cell - 4, height: cell - 4,
+          fill: "none", stroke: "#f59e0b", "stroke-width": 3, "pointer-events": "none", class: "cursor",
+        }));
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    const { x: cx } = center(squareName(x, 0));
+    layers.extras.append(el("text", { x: cx, y: origin.y + boardHeight + 15, class: "coord" },
+      String.fromCharCode(97 + x)));
+  }
+  for (let y = 0; y < height; y++) {
+    const { y: cy } = center(squareName(0, y));
+    layers.extras.append(el("text", { x: margin / 2, y: cy + 4, class: "coord" }, String(y + 1)));
+  }
+  return { svg, layers, center, cell, origin, boardWidth, boardHeight, margin };
+}
+
+/** A piece that selects itself when clicked, glowing when selected. */
+export function pieceGroup(ctx, piece, square, ...shapes) {
+  const group = el("g", {
+    class: "piece" + (ctx.selected === piece ? " selected" : ""),
+    "data-piece": piece, "data-square": square || "",
+  }, ...shapes);
+  group.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (square) ctx.clickSquare(square, piece);
+    else ctx.select(piece);
+  });
+  return group;
+}
+
+export function arrow(board, from, to, { colour = "#111", dashed = false, label = null, width = 3 } = {}) {
+  const a = board.center(from);
+  const b = board.center(to);
+  if (!a || !b) return el("g");
+  const id = `arrow-${colour.replace(/[^a-z0-9]/gi, "")}`;
+  const group = el("g", { class: "arrow", "pointer-events": "none" });
+  group.append(el("defs", {}, el("marker", {
+    id, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
+  }, el("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }))));
+  group.append(el("line", {
+    x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colour, "stroke-width": width,
+    "stroke-dasharray": dashed ? "6 4" : null, "marker-end": `url(#${id})`, opacity: 0.85,
+  }));
+  if (label) {
+    group.append(el("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 6, class: "arrow-label" }, label));
+  }
+  return group;
+}
+
+/** Squares the last move touched, from its events (for the "last move" highlight). */
+export function eventSquares(events) {
+  const squares = new Set();
+  for (const event of events || []) {
+    for (const key of ["origin", "destination", "square"]) {
+      if (typeof event[key] === "string" && parseSquare(event[key])) squares.add(event[key]);
+    }
+  }
+  return squares;
+}

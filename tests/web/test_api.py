@@ -1,0 +1,260 @@
+"""The HTTP API: creating, joining, playing, refusing, and what each seat may see."""
+
+from __future__ import annotations
+
+import time
+
+from quarterdeck.core.record import Record
+from tests.web.conftest import auth, make_app, new_game, two_players
+
+
+def test_catalogue_lists_the_games_and_levels(client):
+    catalogue = client.get("/api/catalogue").json()
+    counting = next(g for g in catalogue["games"] if g["name"] == "counting")
+    assert counting["seats"] == ["blue", "red"]
+    assert counting["scenarios"][0]["name"] == "standard"
+    assert {"random", "greedy"} <= set(catalogue["levels"])
+
+
+def test_a_turn_is_applied_stored_and_listed(client):
+    game_id, blue, red = two_players(client)
+    played = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))
+    assert played.status_code == 200, played.text
+    update = played.json()
+    assert update["version"] == 1
+    assert [e["text"] for e in update["entries"]] == ["add 2"]
+    assert update["entries"][0]["events"][0]["kind"] == "moved"
+    view = client.get(f"/api/games/{game_id}", headers=auth(red)).json()["view"]
+    assert view["state"]["total"] == 2
+    assert view["to_act"] == ["red"]
+    assert [a["text"] for a in view["legal"]["red"][0]["actions"]] == ["add 1", "add 2"]
+    assert view["legal"]["red"][0]["piece"] == "counter"
+    listed = client.get("/api/games", params={"status": "ongoing"}).json()["games"]
+    assert [g["id"] for g in listed] == [game_id]
+
+
+def test_legal_actions_go_only_to_the_seat_that_holds_them(client):
+    game_id, blue, red = two_players(client)
+    assert client.get(f"/api/games/{game_id}", headers=auth(red)).json()["view"]["legal"] == {}
+    assert client.get(f"/api/games/{game_id}").json()["view"]["legal"] == {}
+    assert "blue" in client.get(f"/api/games/{game_id}", headers=auth(blue)).json()["view"]["legal"]
+
+
+def test_a_whole_turn_applies_together_or_not_at_all(client):
+    game_id, _, _ = two_players(client)
+    local = new_game(client, opponent="local")
+    url = f"/api/games/{local['id']}/moves"
+    refused = client.post(url, json={"version": 0, "actions": ["add 1", "add 7"]}, headers=auth(local["token"]))
+    assert refused.status_code == 422
+    assert "action 2 of 2" in refused.json()["detail"]
+    assert client.get(f"/api/games/{local['id']}").json()["view"]["version"] == 0
+    both = client.post(url, json={"version": 0, "actions": ["add 1", "add 2"]}, headers=auth(local["token"]))
+    assert both.json()["version"] == 2
+    assert [e["seat"] for e in both.json()["entries"]] == ["blue", "red"]
+
+
+def test_refusals_are_4xx_with_a_message_and_change_nothing(client):
+    game_id, blue, red = two_players(client)
+    moves = f"/api/games/{game_id}/moves"
+    cases = [
+        (client.post(moves, json={"version": 0, "actions": ["add 3"]}, headers=auth(blue)), 422, "rule"),
+        (client.post(moves, json={"version": 0, "actions": ["jump 3"]}, headers=auth(blue)), 422, "field"),
+        (client.post(moves, json={"version": 0, "actions": ["add 1"]}, headers=auth(red)), 422, "rule"),
+        (client.post(moves, json={"version": 5, "actions": ["add 1"]}, headers=auth(blue)), 409, "version"),
+        (client.post(moves, json={"version": 0, "actions": ["add 1"]}), 401, "detail"),
+        (client.post(moves, json={"version": 0, "actions": ["add 1"]}, headers=auth("forged")), 403, "detail"),
+    ]
+    for response, status, key in cases:
+        assert response.status_code == status, response.text
+        assert key in response.json() and response.json()["detail"]
+    assert client.get(f"/api/games/{game_id}").json()["view"]["version"] == 0
+    assert client.post(moves, json={"version": 0, "actions": ["add 1"]}, headers=auth(blue)).status_code == 200
+    assert client.post(moves, json={"actions": ["add 1"]}, headers=auth(red)).status_code == 422
+    assert client.post(moves, content=b"{not json", headers=auth(red)).status_code == 422
+    assert (
+        client.post(moves, json={"version": 1, "actions": ["add 1"], "extra": 1}, headers=auth(red)).status_code == 422
+    )
+    assert client.get("/api/games/nonexistent").status_code == 404
+    unknown = client.post("/api/games", json={"game": "no-such-game"})
+    assert unknown.status_code == 422 and "no-such-game" in unknown.json()["detail"]
+    bad_scenario = client.post("/api/games", json={"game": "counting", "scenario": "atlantis"})
+    assert bad_scenario.status_code == 422 and bad_scenario.json()["field"] == "scenario"
+    assert client.post("/api/games", json={"game": "counting", "seat": "green"}).status_code == 422
+    assert client.post("/api/games", json={"game": "counting", "level": "oracle"}).status_code == 422
+
+
+def test_a_duplicate_move_is_refused_with_the_current_version(client):
+    game_id, blue, _ = two_players(client)
+    body = {"version": 0, "actions": ["add 1"]}
+    assert client.post(f"/api/games/{game_id}/moves", json=body, headers=auth(blue)).status_code == 200
+    again = client.post(f"/api/games/{game_id}/moves", json=body, headers=auth(blue))
+    assert again.status_code == 409
+    assert again.json()["version"] == 1
+
+
+def test_an_invitation_works_once_and_the_token_is_stored_only_hashed(client, database_url):
+    created = new_game(client)
+    invitation = created["invitations"]["red"]
+    first = client.post(f"/api/games/{created['id']}/join", json={"invitation": invitation})
+    assert first.status_code == 200 and first.json()["seats"] == ["red"]
+    second = client.post(f"/api/games/{created['id']}/join", json={"invitation": invitation})
+    assert second.status_code == 403
+    assert client.get(f"/api/games/{created['id']}").json()["view"]["players"]["red"] == "human"
+    assert len(created["token"]) >= 43  # 32 random bytes, base64: 256 bits
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    with engine.connect() as conn:
+        stored = " ".join(str(v) for row in conn.execute(text("SELECT * FROM qd_tokens")) for v in row)
+    engine.dispose()
+    assert created["token"] not in stored and first.json()["token"] not in stored
+
+
+def test_a_spectator_watches_but_cannot_act(client):
+    game_id, blue, _ = two_players(client)
+    view = client.get(f"/api/games/{game_id}")
+    assert view.status_code == 200 and view.json()["view"]["you"] == []
+    for path, body in [
+        ("moves", {"version": 0, "actions": ["add 1"]}),
+        ("resign", {}),
+        ("draw", {"answer": "offer"}),
+        ("preview", {"version": 0, "actions": ["add 1"]}),
+    ]:
+        assert client.post(f"/api/games/{game_id}/{path}", json=body).status_code == 401
+
+
+def test_one_screen_holds_both_seats(client):
+    created = new_game(client, opponent="local")
+    assert created["seats"] == ["blue", "red"] and created["invitations"] == {}
+    token = created["token"]
+    for version in range(4):
+        response = client.post(
+            f"/api/games/{created['id']}/moves", json={"version": version, "actions": ["add 2"]}, headers=auth(token)
+        )
+        assert response.status_code == 200
+    view = response.json()["view"]
+    assert view["state"]["total"] == 8 and view["you"] == ["blue", "red"]
+
+
+def test_resignation_ends_the_game_and_the_record_replays(client):
+    game_id, blue, red = two_players(client)
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))
+    resigned = client.post(f"/api/games/{game_id}/resign", json={}, headers=auth(red))
+    assert resigned.status_code == 200
+    view = resigned.json()["view"]
+    assert view["status"] == "finished" and view["outcome"]["result"] == "blue"
+    late = client.post(f"/api/games/{game_id}/moves", json={"version": 2, "actions": ["add 1"]}, headers=auth(blue))
+    assert late.status_code == 409
+    text = client.get(f"/api/games/{game_id}/record").text
+    record = Record.parse(text)
+    assert record.moves == [("blue", "add 2"), ("red", "resign red")]
+    assert record.result == "blue"
+    from tests.web.counting_game import CountingGame
+
+    assert record.final_state(CountingGame()).outcome.result == "blue"
+    finished = client.get("/api/games", params={"status": "finished"}).json()["games"]
+    assert finished[0]["id"] == game_id and finished[0]["result"] == "blue"
+
+
+def test_a_draw_is_offered_and_accepted_by_the_other_side(client):
+    game_id, blue, red = two_players(client)
+    draw = f"/api/games/{game_id}/draw"
+    assert client.post(draw, json={"answer": "accept"}, headers=auth(red)).status_code == 422
+    assert client.post(draw, json={"answer": "offer"}, headers=auth(blue)).json()["view"]["draw_offer"] == "blue"
+    assert client.post(draw, json={"answer": "accept"}, headers=auth(blue)).status_code == 422
+    accepted = client.post(draw, json={"answer": "accept"}, headers=auth(red)).json()["view"]
+    assert accepted["status"] == "finished" and accepted["outcome"]["result"] == "draw"
+    assert "draw agreed" in client.get(f"/api/games/{game_id}/record").text
+
+
+def test_playing_on_declines_a_draw_offer(client):
+    game_id, blue, red = two_players(client)
+    client.post(f"/api/games/{game_id}/draw", json={"answer": "offer"}, headers=auth(red))
+    played = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 1"]}, headers=auth(blue))
+    assert played.json()["view"]["draw_offer"] is None
+
+
+def test_chance_is_drawn_by_the_server_with_the_games_dice(client):
+    game_id, blue, _ = two_players(client, options={"gusts": True})
+    played = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 1"]}, headers=auth(blue))
+    entries = played.json()["entries"]
+    assert [e["seat"] for e in entries] == ["blue", "chance"]
+    assert entries[1]["text"] in ("gust 0", "gust 1")
+    assert played.json()["version"] == 2
+
+
+def test_preview_plans_without_storing_and_never_rolls(client):
+    local = new_game(client, opponent="local", options={"gusts": True})
+    url = f"/api/games/{local['id']}/preview"
+    preview = client.post(url, json={"version": 0, "actions": ["add 2"]}, headers=auth(local["token"]))
+    assert preview.status_code == 200
+    assert preview.json()["state"]["total"] == 2 and preview.json()["to_act"] == ["chance"]
+    beyond = client.post(url, json={"version": 0, "actions": ["add 2", "add 1"]}, headers=auth(local["token"]))
+    assert beyond.status_code == 422 and beyond.json()["rule"] == "chance"
+    assert client.get(f"/api/games/{local['id']}").json()["view"]["version"] == 0
+
+
+def test_secret_bids_stay_sealed_until_both_are_in(client):
+    game_id, blue, red = two_players(client, options={"bids": True})
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["bid 3"]}, headers=auth(blue))
+    as_red = client.get(f"/api/games/{game_id}", headers=auth(red)).json()
+    assert as_red["history"][0]["text"] == "(secret decision)"
+    assert as_red["view"]["state"]["bids"]["blue"] is None
+    spectator = client.get(f"/api/games/{game_id}").json()
+    assert spectator["history"][0]["text"] == "(secret decision)"
+    assert spectator["view"]["state"]["bids"]["blue"] is None
+    assert "bid" not in client.get(f"/api/games/{game_id}/record", headers=auth(red)).text.split("]")[-1]
+    as_blue = client.get(f"/api/games/{game_id}", headers=auth(blue)).json()
+    assert as_blue["history"][0]["text"] == "bid 3"
+    client.post(f"/api/games/{game_id}/moves", json={"version": 1, "actions": ["bid 1"]}, headers=auth(red))
+    revealed = client.get(f"/api/games/{game_id}").json()
+    assert [e["text"] for e in revealed["history"]] == ["bid 3", "bid 1"]
+    assert revealed["view"]["state"]["bids"] == {"blue": 3, "red": 1}
+
+
+def test_the_computer_answers_from_its_worker_process(client):
+    created = new_game(client, opponent="computer", level="random", seat="red")
+    assert created["seats"] == ["red"]
+    view = wait_for_version(client, created["id"], 1)
+    assert view["history"][0]["seat"] == "blue"
+    assert view["view"]["to_act"] == ["red"]
+    played = client.post(
+        f"/api/games/{created['id']}/moves", json={"version": 1, "actions": ["add 1"]}, headers=auth(created["token"])
+    )
+    assert played.status_code == 200
+    assert wait_for_version(client, created["id"], 3)["history"][2]["seat"] == "blue"
+
+
+def test_the_computer_does_not_take_draws(client):
+    created = new_game(client, opponent="computer", level="random")
+    refused = client.post(f"/api/games/{created['id']}/draw", json={"answer": "offer"}, headers=auth(created["token"]))
+    assert refused.status_code == 422
+
+
+def test_replay_steps_through_a_finished_game(client):
+    local = new_game(client, opponent="local", options={"target": 3})
+    moves = f"/api/games/{local['id']}/moves"
+    replay = f"/api/games/{local['id']}/replay"
+    assert client.get(replay, params={"moves": 1}).status_code == 422  # not over yet
+    client.post(moves, json={"version": 0, "actions": ["add 2", "add 1"]}, headers=auth(local["token"]))
+    totals = [client.get(replay, params={"moves": n}).json()["state"]["total"] for n in range(4)]
+    assert totals == [0, 2, 3, 3]
+
+
+def test_a_burst_beyond_the_rate_limit_is_refused(database_url):
+    from fastapi.testclient import TestClient
+
+    with TestClient(make_app(database_url, rate_burst=5, rate_per_second=0.001)) as limited:
+        statuses = [limited.get("/api/catalogue").status_code for _ in range(8)]
+    assert statuses[:5] == [200] * 5
+    assert statuses[5:] == [429] * 3
+
+
+def wait_for_version(client, game_id: str, version: int) -> dict:
+    """Poll until the game reaches `version` (the computer thinks in another process)."""
+    for _ in range(600):
+        detail = client.get(f"/api/games/{game_id}").json()
+        if detail["view"]["version"] >= version:
+            return detail
+        time.sleep(0.05)
+    raise AssertionError(f"the game never reached version {version}")

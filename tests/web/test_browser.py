@@ -1,0 +1,204 @@
+"""Browser tests in a real Chromium (Debian's, driven by playwright): a short game of each game
+played through the page by clicking, a friend joining by invitation link, and screenshots of each
+board saved under docs/screenshots/ for the README.
+
+Chromium comes from QUARTERDECK_CHROMIUM or /usr/bin/chromium (scripts/ci-services.sh installs it);
+playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import ROOT, ServerProcess, missing_service
+
+CHROMIUM = os.environ.get("QUARTERDECK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+GAMES = ["pirate-chess", "square-rigger", "napoleonic-chess"]
+STEPS = 14
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    database = Path(tmp_path_factory.mktemp("browser")) / "games.sqlite3"
+    process = ServerProcess(f"sqlite:///{database}").start()
+    yield process
+    process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        missing_service(f"Chromium ({CHROMIUM})")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def settle(page) -> None:
+    """Wait until no request of the page is in flight."""
+    page.wait_for_selector("body:not([data-busy])", state="attached")
+
+
+def start_game(page, server: ServerProcess, game: str, opponent: str) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", game)
+    page.check(f"input[name=opponent][value={opponent}]")
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+
+
+def version(page) -> int:
+    return int(page.inner_text(".side .muted").rsplit(" ", 1)[-1])
+
+
+def play_one_action(page) -> str:
+    """Take one decision the way a player would: a piece on the board, then a highlighted square;
+    a choice from the list where several actions end there; a button for piece-less actions."""
+    settle(page)
+    piece_buttons = page.locator("#legal-actions [data-piece-button]")
+    if piece_buttons.count():
+        piece = piece_buttons.first.get_attribute("data-piece-button")
+        token = page.locator(f'.board-svg .piece[data-piece="{piece}"]')
+        if page.locator(f'.board-svg .piece.selected[data-piece="{piece}"]').count():
+            pass  # chosen already: a second click would put it down again
+        elif token.count():
+            token.first.click()
+        else:
+            piece_buttons.first.click()
+        settle(page)
+        targets = page.locator(".board-svg [data-target]")
+        if targets.count():
+            square = targets.first.get_attribute("data-target")
+            page.locator(f'.board-svg rect.square[data-square="{square}"]').click(force=True)
+            settle(page)
+            if page.locator(".choices [data-action]").count():
+                page.locator(".choices [data-action]").first.click()
+                settle(page)
+            return f"{piece} to {square}"
+    action = page.locator("#legal-actions [data-action]").first
+    text = action.get_attribute("data-action", timeout=3000)
+    action.click()
+    settle(page)
+    return text
+
+
+def wait_for_my_turn(page) -> None:
+    page.wait_for_function(
+        "document.querySelector('#status')?.textContent.startsWith('Your decision')"
+        " || document.querySelector('#status')?.textContent.startsWith('Game over')",
+        timeout=60_000,
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_short_game_at_one_screen_by_clicking(page, server, game):
+    start_game(page, server, game, "local")
+    screenshot_taken = False
+    for step in range(STEPS):
+        wait_for_my_turn(page)
+        if page.inner_text("#status").startswith("Game over"):
+            break
+        play_one_action(page)
+        if step == STEPS // 2 and not screenshot_taken:
+            show_a_selection(page)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.locator(".game-page").screenshot(path=str(SCREENSHOTS / f"{game}.png"))
+            screenshot_taken = True
+    if page.locator("#commit").count():  # a long turn still being planned
+        page.click("#commit")
+        settle(page)
+    assert version(page) > 0
+    moves = page.locator("#moves li")
+    assert moves.count() == version(page)
+    assert "last" in (moves.last.get_attribute("class") or "")
+    if not page.inner_text("#status").startswith("Game over"):
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#resign")
+        page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')")
+    page.click("#replay-back")
+    settle(page)
+    assert page.locator(".moves li.last").count() == 1
+    assert screenshot_taken or page.inner_text("#status").startswith("Game over")
+
+
+def show_a_selection(page) -> None:
+    """Select a piece so the screenshot shows its legal end positions, if one can be selected."""
+    settle(page)
+    if page.locator(".choices [data-action]").count():
+        return
+    buttons = page.locator("#legal-actions [data-piece-button]")
+    if buttons.count():
+        buttons.first.click()
+        settle(page)
+
+
+def test_pirate_chess_against_the_computer(page, server):
+    start_game(page, server, "pirate-chess", "computer")
+    page.check("#mute")
+    for _ in range(6):
+        wait_for_my_turn(page)
+        if page.inner_text("#status").startswith("Game over"):
+            break
+        play_one_action(page)
+    wait_for_my_turn(page)
+    seats = [line.split()[0] for line in page.locator("#moves li").all_inner_texts()]
+    assert "blue" in seats and "red" in seats  # the computer (red) answered
+
+
+def test_a_friend_joins_by_invitation_and_sees_the_move(browser, server):
+    host_context = browser.new_context()
+    friend_context = browser.new_context()
+    try:
+        host = host_context.new_page()
+        start_game(host, server, "pirate-chess", "invite")
+        link = host.locator(".invite-link").input_value()
+        assert "#invite=" in link
+        friend = friend_context.new_page()
+        friend.goto(link)
+        friend.wait_for_selector(".board-svg")
+        settle(friend)
+        assert "#invite" not in friend.url
+        wait_for_my_turn(host)
+        while host.inner_text("#status").startswith("Your decision"):
+            play_one_action(host)
+        wait_for_my_turn(friend)
+        assert friend.inner_text("#status") == "Your decision (red)"
+        assert friend.locator("#moves li").count() >= 1
+        host.reload()
+        host.wait_for_selector(".board-svg")
+        assert not host.locator(".invite-link").count()  # the seat is taken
+    finally:
+        host_context.close()
+        friend_context.close()
