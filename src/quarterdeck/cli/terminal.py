@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from ..ai.agents import Agent
-from ..core.errors import IllegalAction, NotationError, QuarterdeckError
+from ..core.errors import IllegalAction, NotationError, QuarterdeckError, RecordError
 from ..core.events import Event
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action
 from ..core.session import Match
@@ -136,7 +136,7 @@ class TerminalGame:
             if not ends:
                 raise IllegalAction("turn-sequence", "there is nothing to end now")
             return self.play(ends[0], seat)
-        if word.isdigit():
+        if word.isascii() and word.isdigit():
             index = int(word) - 1
             if not 0 <= index < len(self.listed):
                 raise NotationError("number", f"choose 1 to {len(self.listed)} from the last list", line)
@@ -223,6 +223,9 @@ class TerminalGame:
     def save(self, path: str) -> bool:
         if not path:
             raise NotationError("file", "save <file>")
-        Path(path).write_text(self.match.record().to_text())
+        try:
+            Path(path).write_text(self.match.record().to_text())
+        except OSError as exc:
+            raise RecordError(f"cannot write {path}: {exc.strerror}") from None
         self.console.print(f"Saved to {path}.")
         return False

@@ -121,7 +121,8 @@ class SquareGrid:
 
     def parse(self, text: str) -> Square:
         text = text.strip().lower()
-        if len(text) < 2 or text[0] not in string.ascii_lowercase or not text[1:].isdigit():
+        rank = text[1:]
+        if len(text) < 2 or text[0] not in string.ascii_lowercase or not (rank.isascii() and rank.isdigit()):
             raise NotationError("square", "a square is a file letter and a rank number, like e4", text)
         square = (string.ascii_lowercase.index(text[0]), int(text[1:]) - 1)
         if not self.contains(square):

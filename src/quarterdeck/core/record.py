@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction, NotationError, QuarterdeckError, RecordError
+from .errors import QuarterdeckError, RecordError
 from .events import Event
 from .protocol import CHANCE, Game, State
 
@@ -128,7 +128,7 @@ class Record:
             try:
                 action = state.text_to_action(text, player if player >= 0 else None)
                 events = state.apply(action, player if player >= 0 else None)
-            except (NotationError, IllegalAction) as exc:
+            except QuarterdeckError as exc:
                 raise RecordError(f"move {index + 1} ({seat} {text}): {exc}", line) from None
             yield state, text, events
 

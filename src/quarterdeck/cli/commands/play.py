@@ -88,9 +88,11 @@ def replay(
 
 def read_record(path: Path) -> Record:
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text game record") from None
     return Record.parse(text)
 
 

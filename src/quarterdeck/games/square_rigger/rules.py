@@ -230,7 +230,11 @@ class SquareRiggerState(State):
         if seat is None:
             seat = self._next_seat(self.side_name, FIRE)
             if seat is None:
-                return events + self._end_of_game_by_exhaustion()
+                # Nothing of this side can move or fire now (batteries without a target): it passes.
+                if not any(self._seat_has_work(s, phase) for s in range(len(self.setup.seats))
+                           for phase in (MOVE, FIRE)):
+                    return events + self._end_at_turn_limit("no side has anything left that can move or fire")
+                return events + self._next_side()
             self.phase = FIRE
         self.seat = seat
         events.append(PhaseChanged(self.players[self.seat], self.phase, self.turn))
@@ -238,7 +242,16 @@ class SquareRiggerState(State):
 
     # --- legal actions ----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, piece: str | None = None) -> list[Action]:
+        """The decisions open now.
+
+        Decision (non-adjacency while moving): the full list offers only moves that keep every pair
+        of friends apart at every step, so any sequence of listed actions can be committed and search
+        never paints itself into a corner. Asked for one ship, the list is complete: it also holds end
+        positions next to a friend that has not moved yet (she must then sail away before the commit).
+        """
         if self.outcome is not None or (player is not None and player != self.seat):
+            return []
+        if piece is not None and piece not in self.hits:
             return []
         side, squadron = self.setup.seats[self.seat]
         names = [piece] if piece is not None else list(self.pieces(side, squadron))
@@ -246,8 +259,8 @@ class SquareRiggerState(State):
         if self.phase == MOVE:
             for name in names:
                 if name in self.setup.ships and self._may_move(name):
-                    actions.extend(self._move_options(name, strict=True))
-            if piece is None:
+                    actions.extend(self._move_options(name, strict=piece is None))
+            if piece is None and self._spacing_violation(side, squadron) is None:
                 actions.append(EndMove())
         elif self.phase == FIRE:
             for name in names:
@@ -323,7 +336,8 @@ class SquareRiggerState(State):
         """Squares where `name` would touch a same-side ship (the non-adjacency rule): square -> ship.
 
         Struck ships do not count, nor two harbour squares. `strict` guards every active friend where
-        she stands now; otherwise only friends that have already moved (the others may still sail off).
+        she stands now; otherwise friends of the same squadron that have not moved yet are left out
+        (they may still sail off; other squadrons' ships are fixed for this commander).
         """
         side = self.setup.ships[name].side
         terrain = self.setup.terrain
@@ -332,8 +346,9 @@ class SquareRiggerState(State):
         for other, info in self.setup.ships.items():
             if other == name or info.side != side or not self.is_active(other):
                 continue
-            if not strict and other not in self.settled and other not in self.moved:
-                continue
+            waiting = other not in self.settled and other not in self.moved
+            if not strict and waiting and info.squadron == self.setup.ships[name].squadron:
+                continue  # a friend of this squadron that has not moved yet may still sail away
             ox, oy = self.square[other]
             in_harbour = terrain[oy][ox] == HARBOUR
             for dx in (-1, 0, 1):
@@ -522,21 +537,31 @@ class SquareRiggerState(State):
         return f"{name} (S{speed} T{turning}, {wind}) cannot reach {where} heading {action.heading.name} this turn"
 
     def _validate_spacing(self, side: str, squadron: str) -> None:
-        committing = {n for n in self.pieces(side, squadron) if n in self.setup.ships}
-        settled = sorted((self.settled | committing) & {n for n in self.setup.ships if self.is_active(n)})
-        for i, a in enumerate(settled):
-            for b in settled[i + 1 :]:
-                if self.side_of(a) != self.side_of(b):
-                    continue
-                sa, sb = self.square[a], self.square[b]
-                if max(abs(sa[0] - sb[0]), abs(sa[1] - sb[1])) == 1:
-                    if self.setup.terrain_at(sa) == HARBOUR == self.setup.terrain_at(sb):
-                        continue
-                    grid = self.setup.grid
-                    raise IllegalAction(
-                        "non-adjacency",
-                        f"{a} ({grid.name(sa)}) and {b} ({grid.name(sb)}) would end the move on touching squares",
-                    )
+        violation = self._spacing_violation(side, squadron)
+        if violation is not None:
+            a, b = violation
+            grid = self.setup.grid
+            raise IllegalAction(
+                "non-adjacency",
+                f"{a} ({grid.name(self.square[a])}) and {b} ({grid.name(self.square[b])}) would end the move "
+                "on touching squares",
+            )
+
+    def _spacing_violation(self, side: str, squadron: str) -> tuple[str, str] | None:
+        """Two active ships of `side` on touching squares (outside harbour), if any.
+
+        Checked when a squadron commits its movement, over the whole side: its own ships where they
+        ended, and the other squadrons' ships where they stand.
+        """
+        ships = [n for n, info in self.setup.ships.items() if info.side == side and self.is_active(n)]
+        terrain = self.setup.terrain
+        for i, a in enumerate(ships):
+            ax, ay = self.square[a]
+            for b in ships[i + 1 :]:
+                bx, by = self.square[b]
+                if max(abs(ax - bx), abs(ay - by)) == 1 and not (terrain[ay][ax] == HARBOUR == terrain[by][bx]):
+                    return a, b
+        return None
 
     def _validate_fire(self, action: AssignFire, side: str, squadron: str) -> None:
         self._require_phase(FIRE, "fire")
@@ -668,14 +693,14 @@ class SquareRiggerState(State):
         events: list[Event] = []
         targets = sorted({line.target for line in self.fire}, key=list(self.hits).index)
         for name in targets:
-            damage = sum(self.hits_on(name).values())
-            if not damage:
-                continue
-            info = self.setup.ships.get(name) or self.setup.batteries[name]
-            self.hits[name] = min(self.hits[name] + damage, len(info.track) - 1)
-            f, s, t = self.factors(name)
-            events.append(Hit(name, damage, "", f"F{f} S{s} T{t}"))
-            if (f, s, t) == (0, 0, 0):
+            for bearing, damage in sorted(self.hits_on(name).items()):
+                counted = min(damage, self.striking_hits[name] - self.hits[name])  # beyond 0 0 0: void
+                if counted <= 0:
+                    continue
+                self.hits[name] += counted
+                f, s, t = self.factors(name)
+                events.append(Hit(name, counted, self.bearing_label(name, bearing), f"F{f} S{s} T{t}"))
+            if self.is_struck(name) and self.hits_on(name):
                 square = self.setup.grid.name(self.location(name))  # type: ignore[arg-type]
                 events.append(Silenced(name, square) if self.is_battery(name) else Struck(name, square))
         events.extend(self._check_victory())
@@ -723,13 +748,12 @@ class SquareRiggerState(State):
             return self._finish(winners[0], f"{winners[0]} has met its victory condition")
         if len(winners) > 1:
             return self._finish(None, "both sides met their victory conditions together")
-        for side in self.setup.sides:
-            if not any(self.is_active(n) for n in self.pieces(side)):
-                return self._end_at_turn_limit(f"{side} has no ship or battery left in the fight")
+        fighting = [side for side in self.setup.sides if any(self.is_active(n) for n in self.pieces(side))]
+        if len(fighting) == 1:
+            return self._finish(fighting[0], f"{fighting[0]} is the only side left in the fight")
+        if not fighting:
+            return self._end_at_turn_limit("no side has a ship or battery left in the fight")
         return []
-
-    def _end_of_game_by_exhaustion(self) -> list[Event]:
-        return self._end_at_turn_limit(f"{self.side_name} has nothing left that can move or fire")
 
     def _end_at_turn_limit(self, why: str | None = None) -> list[Event]:
         why = why or f"the turn limit ({self.setup.turn_limit}) is reached"
@@ -809,7 +833,7 @@ class SquareRiggerState(State):
                                     text)
             name = self._parse_piece(args[0], text)
             bearing = self._parse_bearing(name, args[1], text)
-            if not args[2].isdigit():
+            if not (args[2].isascii() and args[2].isdigit()):
                 raise NotationError("amount", "the amount is a whole number", text)
             if verb == "defend":
                 if len(args) == 5:
@@ -854,7 +878,10 @@ class SquareRiggerState(State):
 
     def repetition_key(self) -> str:
         """The position as the repetition rule sees it: side to move, every piece, the wind."""
-        ships = [[*self.square[n], int(self.heading[n]), self.hits[n], n in self.escaped] for n in self.setup.ships]
+        ships = [
+            None if n in self.escaped else [*self.square[n], int(self.heading[n]), self.hits[n]]
+            for n in self.setup.ships
+        ]
         batteries = [self.hits[n] for n in self.setup.batteries]
         return json.dumps([self.side, ships, batteries, int(self.wind_from), self.wind_strength])
 
@@ -920,48 +947,72 @@ class SquareRiggerState(State):
 def state_from_json(game: Game, data: dict[str, Any]) -> SquareRiggerState:
     """Rebuild a state from `to_json()` output; RecordError names what is wrong."""
     try:
-        setup = build_setup(data["setup"], data.get("options") or {})
-        state = SquareRiggerState(game, setup, 0)
-        state.seen = {}
-        state.dice = Dice.from_json(data["dice"])
-        state.turn = int(data["turn"])
-        state.side = setup.sides.index(data["side"])
-        state.phase = data["phase"]
-        if state.phase not in (MOVE, FIRE, DEFENCE):
-            raise RecordError(f"unknown phase {state.phase!r}")
-        state.seat = list(state.players).index(data["seat"])
-        state.wind_from = Compass.parse(data["wind"]["from"])
-        state.wind_strength = data["wind"]["strength"]
-        grid = setup.grid
-        state.occupant = {info.square: name for name, info in setup.batteries.items()}
-        for name, ship in data["ships"].items():
-            if name not in setup.ships:
-                raise RecordError(f"unknown ship {name!r}")
-            state.hits[name] = int(ship["hits"])
-            state.heading[name] = Compass.parse(ship["heading"])
-            if ship["escaped"]:
-                state.escaped.add(name)
-            else:
-                state.square[name] = grid.parse(ship["square"])
-                state.occupant[state.square[name]] = name
-        for name, battery in data["batteries"].items():
-            state.hits[name] = int(battery["hits"])
-        state.moved = set(data["moved"])
-        state.settled = set(data["settled"])
-        state.fire = []
-        for line in data["fire"]:
-            piece = line["piece"]
-            bearing = state._parse_bearing(piece, line["bearing"], "")
-            state.fire.append(FireLine(piece, bearing, int(line["amount"]), line["target"], int(line["distance"]),
-                                       int(line["effect"]), state._parse_bearing(line["target"], line["arrives"], "")))
-        state.defence = {
-            (d["piece"], state._parse_bearing(d["piece"], d["bearing"], "")): int(d["amount"]) for d in data["defence"]
-        }
-        state.seen = {str(key): int(count) for key, count in data["seen"].items()}
-        state.outcome = Outcome.from_json(data["outcome"])
-        return state
+        return _state_from_json(game, data)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, NotationError, ScenarioError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, NotationError, ScenarioError) as exc:
         raise RecordError(f"corrupt Square Rigger Chess state: {type(exc).__name__}: {exc}") from None
 
+
+def _state_from_json(game: Game, data: dict[str, Any]) -> SquareRiggerState:
+    setup = build_setup(data["setup"], data.get("options") or {})
+    state = SquareRiggerState(game, setup, 0)
+    grid = setup.grid
+
+    def known(names, what: str) -> set[str]:
+        names = set(names)
+        unknown = names - set(state.hits)
+        if unknown:
+            raise RecordError(f"{what}: unknown pieces {', '.join(sorted(unknown))}")
+        return names
+
+    if set(data["ships"]) != set(setup.ships) or set(data["batteries"]) != set(setup.batteries):
+        raise RecordError("ships and batteries must be exactly those of the setup")
+    state.dice = Dice.from_json(data["dice"])
+    state.turn = int(data["turn"])
+    state.side = setup.sides.index(data["side"])
+    state.phase = data["phase"]
+    if state.phase not in (MOVE, FIRE, DEFENCE):
+        raise RecordError(f"unknown phase {state.phase!r}")
+    state.seat = list(state.players).index(data["seat"])
+    seat_side = setup.seats[state.seat][0]
+    if data["outcome"] is None and (seat_side == state.side_name) == (state.phase == DEFENCE):
+        raise RecordError(f"seat {data['seat']} cannot act in {state.side_name}'s {state.phase} phase")
+    state.wind_from = Compass.parse(data["wind"]["from"])
+    state.wind_strength = data["wind"]["strength"]
+    if state.wind_strength not in setup.wind_table:
+        raise RecordError(f"unknown wind strength {state.wind_strength!r}")
+    state.occupant = {info.square: name for name, info in setup.batteries.items()}
+    for name, piece in (*data["ships"].items(), *data["batteries"].items()):
+        hits = int(piece["hits"])
+        if not 0 <= hits <= state.striking_hits[name]:
+            raise RecordError(f"{name}: {hits} hits is outside 0..{state.striking_hits[name]}")
+        state.hits[name] = hits
+    for name, ship in data["ships"].items():
+        state.heading[name] = Compass.parse(ship["heading"])
+        if ship["escaped"]:
+            state.escaped.add(name)
+            continue
+        square = grid.parse(ship["square"])
+        if setup.terrain_at(square) == LAND or square in state.occupant:
+            raise RecordError(f"{name}: {ship['square']} is land or taken")
+        state.square[name] = square
+        state.occupant[square] = name
+    state.moved = known(data["moved"], "moved")
+    state.settled = known(data["settled"], "settled")
+    state.fire = []
+    for line in data["fire"]:
+        piece, target = line["piece"], line["target"]
+        known([piece, target], "fire")
+        bearing = state._parse_bearing(piece, line["bearing"], "")
+        arrives = state._parse_bearing(target, line["arrives"], "")
+        state.fire.append(FireLine(piece, bearing, int(line["amount"]), target, int(line["distance"]),
+                                   int(line["effect"]), arrives))
+    state.defence = {}
+    for entry in data["defence"]:
+        known([entry["piece"]], "defence")
+        bearing = state._parse_bearing(entry["piece"], entry["bearing"], "")
+        state.defence[(entry["piece"], bearing)] = int(entry["amount"])
+    state.seen = {str(key): int(count) for key, count in data["seen"].items()}
+    state.outcome = Outcome.from_json(data["outcome"])
+    return state

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -37,7 +37,7 @@ class ClassSpec(_Model):
 
 
 class WindChangeSpec(_Model):
-    turn: int = Field(ge=1)
+    turn: int = Field(ge=2)  # turn 1 has the scenario's own wind
     direction: str = Field(alias="from")
     strength: Literal["calm", "moderate", "strong"]
 
@@ -89,7 +89,7 @@ class ScenarioSpec(_Model):
     name: str
     title: str
     briefing: str
-    sides: list[str] = ["blue", "red"]
+    sides: list[Annotated[str, Field(pattern=r"^[a-z][a-z0-9\-]*$")]] = ["blue", "red"]
     board: str
     wind: WindSpec
     squadrons: list[SquadronSpec] = []
@@ -254,6 +254,8 @@ class _Builder:
         grid, terrain = self._board()
         if len(set(spec.sides)) != len(spec.sides) or len(spec.sides) < 2:
             raise ScenarioError("sides", "give at least two different side names")
+        if "chance" in spec.sides:
+            raise ScenarioError("sides", "'chance' is reserved for chance outcomes in game records")
         classes = self._classes()
         seats = self._seats()
         occupied: dict[Square, str] = {}
@@ -265,7 +267,7 @@ class _Builder:
             batteries[battery.name] = self._battery(index, battery, grid, terrain, seats, occupied, ships)
         self._check_spacing(spec, ships, grid, terrain)
         wind_from, strength, changes, table = self._wind()
-        victory = self._victory(classes)
+        victory = self._victory(classes, ships)
         turn_limit = self.options.turn_limit or spec.turn_limit
         if spec.at_limit not in ("points", "draw", *spec.sides):
             raise ScenarioError("at_limit", "must be 'points', 'draw' or a side name")
@@ -316,6 +318,12 @@ class _Builder:
     def _classes(self) -> dict[str, ClassSpec]:
         classes = {name: ClassSpec.model_validate(data) for name, data in self.tables["classes"].items()}
         classes.update(self.spec.classes)
+        for name, spec in self.spec.classes.items():
+            if spec.F + spec.S + spec.T == 0:
+                raise ScenarioError(f"classes.{name}", "a class needs at least one of F, S, T above 0")
+        for name in self.spec.tracks:
+            if name not in classes:
+                raise ScenarioError(f"tracks.{name}", f"unknown class {name!r}")
         return classes
 
     def _seats(self) -> list[tuple[str, str]]:
@@ -444,7 +452,10 @@ class _Builder:
             raise ScenarioError("wind.from", str(exc)) from None
         strength = "calm" if self.options.calm else (self.options.wind_strength or spec.strength)
         changes = []
+        turns = [change.turn for change in spec.changes]
         for index, change in enumerate(spec.changes):
+            if turns.count(change.turn) > 1:
+                raise ScenarioError(f"wind.changes[{index}].turn", f"two wind changes on turn {change.turn}")
             try:
                 changes.append((change.turn, Compass.parse(change.direction), change.strength))
             except Exception as exc:
@@ -460,7 +471,7 @@ class _Builder:
             table[name] = tuple(values)
         return direction, strength, tuple(sorted(changes)), table
 
-    def _victory(self, classes) -> tuple[Victory, ...]:
+    def _victory(self, classes, ships: dict[str, ShipInfo]) -> tuple[Victory, ...]:
         spec = self.spec
         conditions = spec.victory or [VictorySpec(type="annihilation", side=side) for side in spec.sides]
         result = []
@@ -480,10 +491,26 @@ class _Builder:
             for name in v.ships:
                 if name not in names:
                     raise ScenarioError(f"{where}.ships", f"no ship called {name!r}")
-            result.append(
-                Victory(v.type, v.side, v.count, frozenset(v.roles), frozenset(v.classes), frozenset(v.ships))
-            )
+            condition = Victory(v.type, v.side, v.count, frozenset(v.roles), frozenset(v.classes), frozenset(v.ships))
+            self._check_reachable(where, condition, ships)
+            result.append(condition)
         return tuple(result)
+
+    @staticmethod
+    def _check_reachable(where: str, condition: Victory, ships: dict[str, ShipInfo]) -> None:
+        """Reject a condition no play could ever meet."""
+        if condition.type == "annihilation":
+            return
+        if condition.type == "strike":
+            candidates = [s for s in ships.values() if s.side != condition.side and condition.matches(s)]
+            if any(ships[name].side == condition.side for name in condition.ships):
+                raise ScenarioError(f"{where}.ships", "a strike condition names the side's own ship")
+        else:
+            candidates = [s for s in ships.values() if s.side == condition.side and condition.matches(s)]
+            if not any(s.exits for s in candidates):
+                raise ScenarioError(f"{where}.side", f"no ship of {condition.side} that counts here has an exit edge")
+        if condition.count is not None and condition.count > len(candidates):
+            raise ScenarioError(f"{where}.count", f"only {len(candidates)} ships could count towards it")
 
     @staticmethod
     def _seat_used(seat, ships, batteries) -> bool:
