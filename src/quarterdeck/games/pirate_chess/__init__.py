@@ -51,6 +51,9 @@ class PirateChess(Game):
     title = "Pirate Chess"
     default_scenario = "standard"
     hook_terminal_view = TerminalView()
+    # open information and no chance: alpha-beta with iterative deepening plays it best (the levels
+    # use it); the evaluation rewards Pirates, which alone can strike anchored ships
+    hook_search = "alphabeta"
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [

@@ -1,8 +1,24 @@
-"""A cheap static evaluation for the greedy and search agents: material, safety and Pirate threats."""
+"""A cheap static evaluation for the greedy and search agents.
+
+Material (by rank, reserve ships at a discount), anchored safety, and what it takes to win: only
+a Pirate can strike an anchored ship, so a fleet that lies at anchor is beaten by Pirates alone.
+The evaluation therefore values
+
+* Pirates for the hunting they can do: a share of the enemy's anchored fleet, more with more
+  Pirates but less for each (`HUNT_SHARE`, `hunting_power`),
+* Pirate threats: enemy ships one leap away, and the Pirates' approach to the nearest anchored
+  target (knight distance on the torus), so that a search steers them into striking range,
+* the means of making a Pirate: a ship at anchor in the harbour, another ship to join it and
+  Pirate upgrades left count as part of one (`HARBOUR_PIRATE`),
+* and, for the side ahead, progress: the longer the run of quiet turns, the more of its lead is
+  marked down, so a search prefers forcing play to drifting into the 100-quiet-turn draw.
+"""
 
 from __future__ import annotations
 
-from .rules import RANK, SHIP_TYPES, UPGRADE_LIMIT
+from functools import cache
+
+from .rules import RANK, SHIP_TYPES, UPGRADE_LIMIT, geometry
 from .state import RESERVE, PirateChessState
 
 WIN = 1000.0
@@ -11,31 +27,89 @@ RESERVE_FACTOR = 0.8  # a reserve ship is safe but not yet fighting
 ANCHORED_BONUS = 0.25  # share of a ship's value for lying at anchor, safe from all but Pirates
 THREAT_BONUS = 0.3  # share of a target's value for each enemy ship a Pirate can strike next turn
 UPGRADE_BONUS = 0.5  # per upgrade still available
+HUNT_SHARE = 0.8  # share of the enemy's anchored fleet that one Pirate is worth: only Pirates can take it
+HARBOUR_PIRATE = 0.25  # a ship at anchor in the harbour, with a joiner and Pirate upgrades left: this much Pirate
+APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored target beyond striking range
+QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
 
 
 def evaluate(state: PirateChessState, player: int) -> float:
     """Higher is better for `player`; a decided game is worth +-WIN."""
     if state.outcome is not None:
         return WIN * state.outcome.returns[player]
-    return _fleet_strength(state, player) - _fleet_strength(state, 1 - player)
+    anchored = (_anchored_value(state, 0), _anchored_value(state, 1))
+    lead = _fleet_strength(state, player, anchored[1 - player]) - _fleet_strength(state, 1 - player, anchored[player])
+    options = state.options
+    if options.quiet_turn_draw and state.quiet_turns:
+        # a lead melts away as the draw by quiet turns comes closer: forcing play keeps it
+        lead *= 1.0 - QUIET_DISCOUNT * min(state.quiet_turns / options.quiet_turn_limit, 1.0)
+    return lead
 
 
-def _fleet_strength(state: PirateChessState, fleet: int) -> float:
+def hunting_power(pirates: float) -> float:
+    """How much of the enemy's anchored fleet `pirates` Pirates can hope to take: 0, 1 for one, 1.5 for two, ..."""
+    return 2.0 * (1.0 - 0.5**pirates)
+
+
+def _anchored_value(state: PirateChessState, fleet: int) -> float:
+    return sum(SHIP_VALUE[ship.kind] for ship in state.ships[fleet].values() if ship.anchored)
+
+
+def _fleet_strength(state: PirateChessState, fleet: int, enemy_anchored: float) -> float:
+    """Material, safety and attacking chances of `fleet` against an enemy with `enemy_anchored` at anchor."""
     board = state.board
     ships = state.ships
-    lines = state.geometry.lines
+    geo = state.geometry
+    lines = geo.lines
+    targets = [ship.square for ship in ships[1 - fleet].values() if ship.anchored]
+    distances = _knight_distances(geo.size) if targets else None
     strength = UPGRADE_BONUS * sum(UPGRADE_LIMIT - used for used in state.upgrades[fleet].values())
+    pirates = 0.0
+    harbour_base = False
     for ship in ships[fleet].values():
         value = SHIP_VALUE[ship.kind]
+        hunter = SHIP_TYPES[ship.kind].strikes_anchored
+        if hunter:
+            pirates += 1.0
         if ship.square == RESERVE:
             strength += RESERVE_FACTOR * value
             continue
         strength += value
         if ship.anchored:
             strength += ANCHORED_BONUS * value
-        if SHIP_TYPES[ship.kind].strikes_anchored:  # the Pirate: each of its leaps is a line of one square
+            harbour_base = harbour_base or ship.square in geo.harbour
+        if hunter:  # the Pirate: each of its leaps is a line of one square
             for line in lines[ship.kind][ship.square]:
                 occupant = board[line[0]]
                 if occupant is not None and occupant[0] != fleet:
                     strength += THREAT_BONUS * SHIP_VALUE[ships[occupant[0]][occupant[1]].kind]
-    return strength
+            if distances is not None:
+                row = distances[ship.square]
+                strength -= APPROACH * (min(row[t] for t in targets) - 1)
+    # a harbour base makes a Pirate only with a second ship to join it
+    if harbour_base and len(ships[fleet]) > 1 and state.upgrades[fleet].get("Pirate", 0) < UPGRADE_LIMIT:
+        pirates += HARBOUR_PIRATE
+    return strength + HUNT_SHARE * enemy_anchored * hunting_power(pirates)
+
+
+@cache
+def _knight_distances(size: int) -> tuple[tuple[int, ...], ...]:
+    """Leaps a Pirate needs from each square to each other square of the torus (breadth first)."""
+    leaps = geometry(size).lines["Pirate"]
+    squares = size * size
+    table = []
+    for start in range(squares):
+        distance = [-1] * squares
+        distance[start] = 0
+        frontier = [start]
+        while frontier:
+            following = []
+            for square in frontier:
+                for line in leaps[square]:
+                    target = line[0]
+                    if distance[target] < 0:
+                        distance[target] = distance[square] + 1
+                        following.append(target)
+            frontier = following
+        table.append(tuple(distance))
+    return tuple(table)
