@@ -1,6 +1,7 @@
 """Browser tests in a real Chromium (Debian's, driven by playwright): a short game of each game
-played through the page by clicking, a friend joining by invitation link, and screenshots of each
-board saved under docs/screenshots/ for the README.
+played through the page by clicking, Square Rigger fire and the optimal defence, Napoleonic attack
+totals, a friend joining by invitation link, and screenshots of each board saved under
+docs/screenshots/ for the README.
 
 Chromium comes from QUARTERDECK_CHROMIUM or /usr/bin/chromium (scripts/ci-services.sh installs it);
 playwright's own browser download is never used.
@@ -31,6 +32,8 @@ FLAGS = [
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 GAMES = ["pirate-chess", "square-rigger", "napoleonic-chess"]
 STEPS = 14
+# The short games save the screenshot of these; the others come from the tests of their combat.
+SCREENSHOT_FROM_SHORT_GAME = {"pirate-chess"}
 
 
 @pytest.fixture(scope="module")
@@ -133,8 +136,8 @@ def test_a_short_game_at_one_screen_by_clicking(page, server, game):
         play_one_action(page)
         if step == STEPS // 2 and not screenshot_taken:
             show_a_selection(page)
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.locator(".game-page").screenshot(path=str(SCREENSHOTS / f"{game}.png"))
+            if game in SCREENSHOT_FROM_SHORT_GAME:
+                screenshot(page, game)
             screenshot_taken = True
     if page.locator("#commit").count():  # a long turn still being planned
         page.click("#commit")
@@ -202,3 +205,104 @@ def test_a_friend_joins_by_invitation_and_sees_the_move(browser, server):
     finally:
         host_context.close()
         friend_context.close()
+
+
+def screenshot(page, game: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".game-page").screenshot(path=str(SCREENSHOTS / f"{game}.png"))
+
+
+def click_piece(page, piece: str) -> None:
+    page.locator(f'.board-svg .piece[data-piece="{piece}"]').first.click()
+    settle(page)
+
+
+def click_square(page, square: str) -> None:
+    """A square, or the piece standing on it (which stands for its square once a piece is chosen)."""
+    token = page.locator(f'.board-svg .piece[data-square="{square}"]')
+    if token.count():
+        token.first.click()
+    else:
+        page.locator(f'.board-svg rect.square[data-square="{square}"]').click(force=True)
+    settle(page)
+
+
+def choose(page, action: str) -> None:
+    """The action among several ending on the clicked square; nothing to do if it was the only one."""
+    choice = page.locator(f'.choices [data-action="{action}"]')
+    if choice.count():
+        choice.click()
+        settle(page)
+
+
+def click_action(page, action: str) -> None:
+    page.locator(f'#legal-actions [data-action="{action}"]').click()
+    settle(page)
+
+
+def test_square_rigger_fire_and_the_optimal_defence_by_clicking(page, server):
+    start_game(page, server, "square-rigger", "local")  # the duel
+    click_piece(page, "Bellona")
+    click_square(page, "e5")
+    choose(page, "move Bellona e5 NE")
+    click_action(page, "end-move")
+    wait_for_my_turn(page)
+    click_piece(page, "Achille")
+    click_square(page, "f6")
+    choose(page, "move Achille f6 S")
+    click_action(page, "end-move")  # red's fire phase: the turn is still being planned
+    click_piece(page, "Achille")
+    bearing = page.locator('.board-svg .bearing-option[data-bearing="stbd-bow"]')
+    assert bearing.count() == 1
+    assert "effect 1–2 @1" in bearing.text_content()  # 1 or 2 firepower at range 1
+    assert "stbd-bow: cap 2 → Bellona" in page.locator(".board-svg .panel-line").all_text_contents()
+    click_square(page, "e5")  # at Bellona: the amounts to choose from
+    assert page.locator(".choices [data-action]").count() == 2
+    choose(page, "fire Achille stbd-bow 2 at Bellona")
+    fire_line = page.locator('.board-svg .fire-line[data-fire="Achille>Bellona"]')
+    assert "stbd-bow 2 → effect 2 (range 1)" in fire_line.text_content()
+    click_action(page, "end-fire")  # the defence is blue's: red's turn is committed
+    wait_for_my_turn(page)
+    assert page.inner_text("#status") == "Your decision (blue)"
+    assert page.locator('.board-svg .fire-line[data-fire="Achille>Bellona"]').count() == 1
+    incoming = page.locator('.board-svg .incoming-label[data-incoming="Bellona fore"]')
+    assert incoming.text_content() == "fore: 2 in, defence 0 → 2 hits"
+    click_piece(page, "Bellona")
+    assert "fore: 2 arriving, defend ≤1" in page.locator(".board-svg .panel-line").all_text_contents()
+    screenshot(page, "square-rigger")
+    optimal = page.locator('[data-shortcut="optimal"]')
+    assert "defend Bellona fore 1" in optimal.inner_text()
+    optimal.click()
+    settle(page)
+    assert incoming.text_content() == "fore: 2 in, defence 1 → 1 hit"
+    click_action(page, "end-defence")  # the volley lands; blue moves next, so blue's turn goes on
+    page.click("#commit")
+    settle(page)
+    page.wait_for_selector('.board-svg .hit-label[data-hit="Bellona"]')
+    assert page.locator('.board-svg .hit-label[data-hit="Bellona"]').text_content() == "−1 hit (fore)"
+    assert any("Bellona takes 1 hit(s) off the fore" in line for line in page.locator("#events li").all_inner_texts())
+    assert not page.locator(".board-svg .fire-line").count()  # the volley is over
+
+
+def test_napoleonic_attack_totals_against_defence_and_supports(page, server):
+    start_game(page, server, "napoleonic-chess", "local")  # the standard battle
+    for origin, target in [("a3", "a4"), (None, None), ("a4", "a5")]:
+        wait_for_my_turn(page)
+        if origin:
+            click_square(page, origin)
+            click_square(page, target)
+        click_action(page, "end-move")
+    wait_for_my_turn(page)
+    assert page.locator(".board-svg .total-label").count() == 0
+    click_square(page, "a5")
+    click_square(page, "a6")  # the attack: red has nothing more to declare, so the turn is stored
+    wait_for_my_turn(page)
+    assert page.inner_text("#status") == "Your decision (black)"
+    total = page.locator('.board-svg .total-label[data-total="a6"]')
+    assert total.text_content() == "1 vs 1"
+    click_square(page, "b6")
+    click_square(page, "a6")  # black supports the attacked infantry
+    assert "support b6>a6" in page.inner_text(".pending")
+    assert total.text_content() == "1 vs 2"
+    show_a_selection(page)
+    screenshot(page, "napoleonic-chess")

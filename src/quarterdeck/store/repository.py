@@ -5,25 +5,37 @@ Every write is one short transaction. On SQLite the database runs in WAL mode wi
 it reads and a committed move survives a killed process. On PostgreSQL the compare-and-swap
 ``UPDATE ... WHERE version = :expected`` row-locks the game, so of two concurrent writers exactly one
 sees its row.
+
+Other server processes learn of a write through `changes()`: on PostgreSQL every write sends a
+``NOTIFY`` (delivered when its transaction commits) that a listening connection receives; on SQLite,
+where the processes share one machine, the games being watched are polled by their ``updated_at``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
+import logging
 import os
-from collections.abc import Iterator, Sequence
+import uuid
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, create_engine, delete, event, insert, select, update
+from sqlalchemy import Connection, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 
 from .models import games, metadata, moves, tokens
 
 _IMMEDIATE = "quarterdeck_immediate"
+CHANNEL = "quarterdeck_games"  # PostgreSQL NOTIFY channel: payload "<origin> <game id> <version>"
+POLL_S = 0.5  # SQLite: how often the watched games' rows are looked at
+RECONNECT_S = (0.5, 10.0)  # PostgreSQL listener: first and longest wait before reconnecting
+
+log = logging.getLogger(__name__)
 
 
 class VersionConflict(Exception):
@@ -88,6 +100,7 @@ class GameStore:
         self.url = normalise_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
         self.engine = _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
+        self.origin = uuid.uuid4().hex[:16]  # names this store's own notifications, which it skips
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -187,7 +200,59 @@ class GameStore:
                         for offset, (seat, text) in enumerate(new_moves, start=1)
                     ],
                 )
+            if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
+                conn.execute(select(func.pg_notify(CHANNEL, f"{self.origin} {game_id} {new_version}")))
         return new_version
+
+    def stamps(self, game_ids: Collection[str]) -> dict[str, tuple[int, dt.datetime]]:
+        """(version, updated_at) of each of these games that exists."""
+        if not game_ids:
+            return {}
+        query = select(games.c.id, games.c.version, games.c.updated_at).where(games.c.id.in_(list(game_ids)))
+        with self._reading() as conn:
+            return {row.id: (int(row.version), row.updated_at) for row in conn.execute(query)}
+
+    # --- other processes' writes ------------------------------------------------------------------
+    def changes(self, watched: Callable[[], Collection[str]]) -> AsyncIterator[set[str]]:
+        """Forever: sets of game ids that another process may have written to.
+
+        `watched()` names the games of interest (those with sockets here). After the feed (re)starts
+        it names all of them, since a write may have come unheard. Close it with `aclose()`.
+        """
+        return self._polled_changes(watched) if self.is_sqlite else self._notified_changes(watched)
+
+    async def _polled_changes(self, watched: Callable[[], Collection[str]]) -> AsyncIterator[set[str]]:
+        seen: dict[str, tuple[int, dt.datetime]] = {}
+        while True:
+            ids = set(watched())
+            stamps = await asyncio.to_thread(self.stamps, ids) if ids else {}
+            changed = {game_id for game_id, stamp in stamps.items() if seen.get(game_id) != stamp}
+            seen = stamps
+            if changed:
+                yield changed
+            await asyncio.sleep(POLL_S)
+
+    async def _notified_changes(self, watched: Callable[[], Collection[str]]) -> AsyncIterator[set[str]]:
+        import psycopg  # the PostgreSQL driver is only needed with PostgreSQL
+
+        conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+        wait = RECONNECT_S[0]
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    wait = RECONNECT_S[0]
+                    missed = set(watched())  # anything written while nobody listened
+                    if missed:
+                        yield missed
+                    async for notice in conn.notifies():
+                        origin, game_id, _version = (notice.payload.split() + ["", "", ""])[:3]
+                        if origin != self.origin and game_id:
+                            yield {game_id}
+            except psycopg.Error as exc:
+                log.warning("listening for other servers' moves failed (%s); retrying in %.1f s", exc, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RECONNECT_S[1])
 
     # --- tokens --------------------------------------------------------------------------------
     def grant(self, game_id: str, token_hash: str) -> SeatGrant | None:

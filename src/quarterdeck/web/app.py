@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -75,9 +76,12 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         app.state.limiter = limiter
         app.state.settings = settings
         service.resume_computers(store.ongoing_ids())
+        follower = asyncio.create_task(service.follow_changes())
         try:
             yield
         finally:
+            follower.cancel()
+            await asyncio.gather(follower, return_exceptions=True)
             await service.close()
             store.close()
 

@@ -179,6 +179,7 @@ class LiveGame:
                 player = state.players.index(seat)
                 legal[seat] = _grouped_actions(state, player, terminal_view)
                 shortcuts[seat] = _shortcuts(state, player, terminal_view)
+        viewer = self._viewer(seats)
         return {
             "id": self.row.id,
             "game": self.game.name,
@@ -194,9 +195,10 @@ class LiveGame:
             "to_act": acting,
             "describe": state.describe() if outcome is None else f"game over: {outcome.result} ({outcome.reason})",
             "draw_offer": self.row.draw_offer,
-            "state": state.to_json(viewer=self._viewer(seats)),
+            "state": state.to_json(viewer=viewer),
             "legal": legal,
             "shortcuts": shortcuts,
+            "notes": _board_notes(self.game, state, viewer),
         }
 
     def _viewer(self, seats: frozenset[str]) -> int | None:
@@ -234,6 +236,16 @@ def _shortcuts(state: State, player: int, terminal_view: Any) -> dict[str, list[
     if shortcuts is None:
         return {}
     return {name: [state.action_to_text(a) for a in actions] for name, actions in shortcuts(state, player).items()}
+
+
+def _board_notes(game: Game, state: State, viewer: int | None) -> dict[str, Any]:
+    """The game's optional `board_notes(state) -> dict` hook: numbers its rules compute for the board
+    (such as combat totals) that the state's JSON does not carry, worked out on the state as `viewer`
+    may see it, so the browser draws them without counting anything itself."""
+    notes = game.hook("board_notes")
+    if notes is None:
+        return {}
+    return notes(state if viewer is None else state.observe(viewer))
 
 
 def _terminal_view(game: Game) -> Any:

@@ -130,7 +130,12 @@ class GameView(BaseModel):
     draw_offer: SeatName | None
     state: dict[str, Any]
     legal: dict[SeatName, list[ActionGroup]]
-    shortcuts: dict[SeatName, dict[str, list[str]]]
+    shortcuts: dict[SeatName, dict[str, list[str]]] = Field(
+        description="per acting seat: named lists of actions the game offers (such as the optimal defence)"
+    )
+    notes: dict[str, Any] = Field(
+        default_factory=dict, description="numbers the game's rules work out for the board (its board_notes hook)"
+    )
 
 
 class GameDetail(BaseModel):

@@ -3,11 +3,16 @@
 Each game has one asyncio lock, so within a process moves are applied one at a time; across
 processes the store's compare-and-swap on the version decides, and the loser reloads. A move is
 acknowledged (and pushed to watchers) only after its transaction has committed.
+
+Moves stored by another server process reach this one's watchers too: `follow_changes` reads the
+store's change feed (PostgreSQL LISTEN/NOTIFY, or polling with SQLite), and whenever a game is caught
+up with the database (`_fresh`) whatever it learnt is pushed to the sockets watching it here.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable, Iterable
@@ -162,8 +167,12 @@ class GameService:
             return await self._fresh(game_id)
 
     async def _fresh(self, game_id: str) -> LiveGame:
+        """The game as stored now (call it holding the game's lock); what another process stored
+        meanwhile is pushed to this process's watchers of the game."""
         row = await asyncio.to_thread(self.store.get_game, game_id)
-        live = self._live.get(game_id)
+        before = self._live.get(game_id)
+        shown_before = _shown_columns(before.row) if before is not None else None
+        live = before
         if live is None or live.version > row.version:
             moves = await asyncio.to_thread(self.store.moves, game_id)
             live = await asyncio.to_thread(LiveGame.start, self.game(row.game), row, moves)
@@ -173,7 +182,27 @@ class GameService:
                 live.apply(seat, text)
         live.row = row
         self._live[game_id] = live
+        if self._watchers.get(game_id):
+            if before is None or before.version > live.version:
+                for watcher in list(self._watchers[game_id]):  # what they saw is unknown: everything
+                    watcher.push(sync_message(live, watcher.seats))
+            elif before.version != live.version or shown_before != _shown_columns(row):
+                self._announce(live, before.version)
         return live
+
+    async def follow_changes(self) -> None:
+        """Push other processes' moves to the sockets watching here, until cancelled."""
+        async with contextlib.aclosing(self.store.changes(lambda: list(self._watchers))) as feed:
+            async for game_ids in feed:
+                for game_id in sorted(game_ids):
+                    if not self._watchers.get(game_id):
+                        continue
+                    try:
+                        await self.live(game_id)  # catching up pushes what is new
+                    except NotFound:
+                        continue
+                    except Exception:  # one bad game must not stop the feed for the others
+                        log.exception("could not catch up game %s after another server's move", game_id)
 
     def list_games(self, status: str | None) -> list[GameRow]:
         return self.store.list_games(status)
@@ -386,6 +415,11 @@ def update_message(live: LiveGame, seats: frozenset[str], previous_version: int)
         "entries": live.history(seats, previous_version),
         "view": live.view(seats),
     }
+
+
+def _shown_columns(row: GameRow) -> tuple[Any, ...]:
+    """What of a game's row a view shows, besides its moves (a draw offer, who sits where, the end)."""
+    return (row.version, row.status, row.result, row.termination, row.agreed, row.draw_offer, row.players)
 
 
 def _computer_seats(live: LiveGame) -> set[str]:

@@ -30,6 +30,28 @@ class NapoleonicChess(Game):
     hook_evaluate = staticmethod(evaluate)
     hook_terminal_view = TerminalView()
 
+    @staticmethod
+    def hook_board_notes(state: NapoleonicState) -> dict[str, Any]:
+        """For the browser: every declared attack's totals so far (the terminal status's numbers)."""
+        name = state.scenario.square_name
+        return {
+            "engagements": [
+                {
+                    "square": name(e.target),
+                    "unit": e.defender.id,
+                    "attack": e.attack,
+                    "defence": e.defence,
+                    "base_defence": e.base_defence,
+                    "support": e.support,
+                    "terrain": e.terrain,
+                    "falls": e.falls,
+                    "attackers": [unit.id for _, unit, _ in e.attackers],
+                    "supporters": [unit.id for _, unit in e.supporters],
+                }
+                for e in state.engagements()
+            ]
+        }
+
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
         infos = []

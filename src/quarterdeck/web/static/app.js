@@ -441,6 +441,7 @@ class GamePage {
     const targets = new Set(this.actionsOf(this.selected).map((a) => a.destination).filter(Boolean));
     const ctx = {
       view, state, seat: replaying ? null : this.actingSeat(), selected: this.selected, targets,
+      actions: this.actionsOf(this.selected), notes: replaying ? {} : view.notes || {},
       cursor: this.cursor, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
       select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
       setGrid: (width, height) => { this.grid = [width, height]; },

@@ -137,7 +137,9 @@ export function pieceGroup(ctx, piece, square, ...shapes) {
   return group;
 }
 
-export function arrow(board, from, to, { colour = "#111", dashed = false, label = null, width = 3 } = {}) {
+/** An arrow between two squares' centres; its label sits at the middle, or `aside` pixels off to
+ * the arrow's left (so labels of crossing arrows and of nearby squares keep clear of each other). */
+export function arrow(board, from, to, { colour = "#111", dashed = false, label = null, width = 3, aside = 0 } = {}) {
   const a = board.center(from);
   const b = board.center(to);
   if (!a || !b) return el("g");
@@ -151,7 +153,11 @@ export function arrow(board, from, to, { colour = "#111", dashed = false, label 
     "stroke-dasharray": dashed ? "6 4" : null, "marker-end": `url(#${id})`, opacity: 0.85,
   }));
   if (label) {
-    group.append(el("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 6, class: "arrow-label" }, label));
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const [nx, ny] = [(b.y - a.y) / length, -(b.x - a.x) / length]; // the arrow's left
+    group.append(el("text", {
+      x: (a.x + b.x) / 2 + nx * aside, y: (a.y + b.y) / 2 + ny * aside - (aside ? -4 : 6), class: "arrow-label",
+    }, label));
   }
   return group;
 }

@@ -1,6 +1,8 @@
 // Napoleonic Chess: the field with hills, streams (obstacles between squares) and redoubt sites;
-// units by army and type; the moves made this turn, attacks and supports as arrows; the odds of
-// the last combat from its events; units still to place.
+// units by army and type; the moves made this turn, attacks and supports as arrows; while attacks
+// and supports are being declared, each attacked unit's attack total against its defence (with
+// supports and terrain), worked out by the server's rules (the view's `notes`); the odds of the last
+// combat from its events; units still to place.
 import { arrow, el, expandSquares, gridBoard, pieceGroup, sideColour } from "../board.js";
 
 const TYPE_MARK = { infantry: "I", cavalry: "C", artillery: "A", guards: "G" };
@@ -61,6 +63,24 @@ export function draw(ctx) {
     const { x, y } = board.center(square);
     board.layers.overlay.append(el("text", { x, y: y + 8, class: "fallen-mark" }, "✕"),
       el("title", {}, `${ids.join(", ")} fell here`));
+  }
+  for (const engagement of ctx.notes?.engagements || []) {
+    const { x, y } = board.center(engagement.square);
+    const parts = [`${engagement.base_defence}`];
+    if (engagement.support) parts.push(`${engagement.support} support`);
+    if (engagement.terrain) parts.push(`${engagement.terrain} terrain`);
+    const label = el("text", {
+      x, y: y - board.cell / 2 + 11, class: `total-label${engagement.falls ? " falls" : ""}`,
+      "data-total": engagement.square,
+    }, `${engagement.attack} vs ${engagement.defence}`);
+    const explained = el("g", { class: "total" }, label);
+    explained.append(el("title", {}, `${engagement.unit}: attack ${engagement.attack} (${engagement.attackers.join(", ")}) ` +
+      `against defence ${engagement.defence} = ${parts.join(" + ")}` +
+      `${engagement.supporters.length ? ` (supported by ${engagement.supporters.join(", ")})` : ""}: ` +
+      `${engagement.falls ? "falls" : "holds"}`));
+    board.layers.overlay.append(explained);
+    board.layers.overlay.append(el("text", { x, y: y + board.cell / 2 - 4, class: `total-label${engagement.falls ? " falls" : ""}` },
+      engagement.falls ? "falls" : "holds"));
   }
   for (const event of ctx.lastEvents || []) {
     if (!["eliminated", "survived"].includes(event.kind) || !(event.attack || event.defence)) continue;

@@ -1,5 +1,11 @@
 // Square Rigger Chess: sea, land and harbour from the scenario's board; ships by class with
-// heading and F/S/T factors; batteries; the wind rose; fire lines with amount and effect.
+// heading and F/S/T factors; batteries; the wind rose; fire lines with amount and effect; for the
+// selected piece its bearings with caps, targets, range and effect (fire) or the fire arriving on
+// them (defence); the fire arriving on each target with its defence; the hits of the last volley.
+//
+// Everything shown is read from the state's JSON and the legal actions the server sent: a bearing's
+// cap is the largest amount it may legally fire, its target the square its actions aim at. Nothing
+// here decides what is legal.
 import { arrow, compassAngle, el, gridBoard, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
 
 const TERRAIN = { ".": "#9cc9e6", "#": "#c8b27a", H: "#7fb3d5" };
@@ -14,7 +20,7 @@ export function draw(ctx) {
     const { x, y } = parseSquare(square);
     return rows[height - 1 - y][x];
   };
-  const board = gridBoard(ctx, { width, height, right: 130, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6" });
+  const board = gridBoard(ctx, { width, height, right: PANEL, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6" });
   rows.forEach((row, index) => [...row].forEach((cell, x) => {
     if (cell !== "H") return;
     const { x: cx, y: cy } = board.center(squareName(x, height - 1 - index));
@@ -24,11 +30,18 @@ export function draw(ctx) {
     const from = squareOf(state, line.piece);
     const to = squareOf(state, line.target);
     if (from && to) {
-      board.layers.lines.append(arrow(board, from, to, {
-        colour: "#ea580c", label: `${line.amount}→${line.effect} (${line.bearing}, range ${line.distance})`,
-      }));
+      const drawn = arrow(board, from, to, {
+        colour: "#ea580c", label: `${line.piece} ${line.bearing} ${line.amount} → effect ${line.effect} (range ${line.distance})`,
+        aside: 16,
+      });
+      drawn.classList.add("fire-line");
+      drawn.setAttribute("data-fire", `${line.piece}>${line.target}`);
+      board.layers.lines.append(drawn);
     }
   }
+  incomingLabels(board, state);
+  selectedPanel(ctx, board, state);
+  hitLabels(ctx, board, state);
   for (const [name, battery] of Object.entries(state.batteries || {})) {
     const { x, y } = board.center(battery.square);
     const colour = battery.silenced ? "#6b7280" : sideColour(battery.side, ctx.view.seats);
@@ -46,15 +59,141 @@ export function draw(ctx) {
     if (!ship.square) continue;
     board.layers.pieces.append(shipGlyph(ctx, board, name, ship));
   }
-  windRose(board, state.wind, board.origin.x + board.boardWidth + 65, board.origin.y + 60);
+  const middle = board.origin.x + board.boardWidth + PANEL / 2;
+  windRose(board, state.wind, middle, board.origin.y + 60);
   const escaped = Object.entries(state.ships).filter(([, ship]) => ship.escaped).map(([name]) => name);
-  board.layers.extras.append(el("text", { x: board.origin.x + board.boardWidth + 65, y: board.origin.y + 140,
+  board.layers.extras.append(el("text", { x: middle, y: board.origin.y + 140,
     class: "side-note" }, `turn ${state.turn}: ${state.side} ${state.phase}`));
   if (escaped.length) {
-    board.layers.extras.append(el("text", { x: board.origin.x + board.boardWidth + 65, y: board.origin.y + 160,
+    board.layers.extras.append(el("text", { x: middle, y: board.origin.y + 160,
       class: "side-note" }, `escaped: ${escaped.join(", ")}`));
   }
   return board.svg;
+}
+
+const PANEL = 210; // room right of the board: the wind rose and the selected piece's bearings
+
+function chebyshev(a, b) {
+  const p = parseSquare(a);
+  const q = parseSquare(b);
+  return p && q ? Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) : null;
+}
+
+/** The selected piece's legal fire, one entry per bearing: the amounts it may fire, its target. */
+export function fireBearings(actions) {
+  const bearings = new Map();
+  for (const action of actions || []) {
+    const match = /^fire (\S+) (\S+) (\d+)(?: at (\S+))?$/.exec(action.text);
+    if (!match) continue;
+    const [, , bearing, amount, target] = match;
+    const entry = bearings.get(bearing) || { bearing, target, square: action.destination, low: Infinity, high: 0 };
+    entry.low = Math.min(entry.low, Number(amount));
+    entry.high = Math.max(entry.high, Number(amount));
+    bearings.set(bearing, entry);
+  }
+  return [...bearings.values()];
+}
+
+/** The selected piece's legal defence, one entry per bearing: the most it may defend with there. */
+export function defenceBearings(actions) {
+  const bearings = new Map();
+  for (const action of actions || []) {
+    const match = /^defend (\S+) (\S+) (\d+)$/.exec(action.text);
+    if (!match) continue;
+    const [, , bearing, amount] = match;
+    bearings.set(bearing, Math.max(bearings.get(bearing) || 0, Number(amount)));
+  }
+  return bearings;
+}
+
+/** Fire arriving on each bearing of each target, with the defence assigned there so far. */
+function arriving(state) {
+  const totals = new Map();
+  for (const line of state.fire || []) {
+    const key = `${line.target} ${line.arrives}`;
+    const entry = totals.get(key) || { target: line.target, bearing: line.arrives, effect: 0, defence: 0 };
+    entry.effect += line.effect;
+    totals.set(key, entry);
+  }
+  for (const defended of state.defence || []) {
+    const entry = totals.get(`${defended.piece} ${defended.bearing}`);
+    if (entry) entry.defence = defended.amount;
+  }
+  return [...totals.values()];
+}
+
+function incomingLabels(board, state) {
+  const rows = new Map();
+  for (const entry of arriving(state)) {
+    const square = squareOf(state, entry.target);
+    if (!square) continue;
+    const row = rows.get(square) || 0;
+    rows.set(square, row + 1);
+    const { x, y } = board.center(square);
+    const open = Math.max(0, entry.effect - entry.defence);
+    board.layers.overlay.append(el("text", {
+      x, y: y + board.cell / 2 + 12 + 13 * row, class: "incoming-label", "data-incoming": `${entry.target} ${entry.bearing}`,
+    }, `${entry.bearing}: ${entry.effect} in, defence ${entry.defence} → ${open} hit${open === 1 ? "" : "s"}`));
+  }
+}
+
+/** The selected piece: each bearing it may fire on (cap, target, range, effect), drawn on the board
+ * and listed beside it; or, while it defends, the fire arriving on each bearing and its defence cap. */
+function selectedPanel(ctx, board, state) {
+  const name = ctx.selected;
+  const from = name && squareOf(state, name);
+  if (!from) return;
+  const x = board.origin.x + board.boardWidth + 8;
+  let y = board.origin.y + 190;
+  const line = (text, extra = {}) => {
+    board.layers.extras.append(el("text", { x, y, class: "panel-line", "text-anchor": "start", ...extra }, text));
+    y += 15;
+  };
+  const fire = fireBearings(ctx.actions);
+  if (fire.length) {
+    line(`${name}: fire`, { class: "panel-line panel-title" });
+    for (const bearing of fire) {
+      const range = chebyshev(from, bearing.square);
+      const low = bearing.low - range + 1;
+      const high = bearing.high - range + 1;
+      const effect = low === high ? `${low}` : `${low}–${high}`;
+      line(`${bearing.bearing}: cap ${bearing.high} → ${bearing.target}`, { "data-bearing": bearing.bearing });
+      line(`  range ${range}, effect ${effect}`);
+      const drawn = arrow(board, from, bearing.square, {
+        colour: "#0f766e", dashed: true, width: 2, label: `${bearing.bearing} ≤${bearing.high}: effect ${effect} @${range}`,
+        aside: -16,
+      });
+      drawn.classList.add("bearing-option");
+      drawn.setAttribute("data-bearing", bearing.bearing);
+      board.layers.lines.append(drawn);
+    }
+  }
+  const defence = defenceBearings(ctx.actions);
+  if (defence.size) {
+    line(`${name}: defence`, { class: "panel-line panel-title" });
+    const incoming = new Map(arriving(state).filter((e) => e.target === name).map((e) => [e.bearing, e]));
+    for (const [bearing, cap] of defence) {
+      line(`${bearing}: ${incoming.get(bearing)?.effect ?? "?"} arriving, defend ≤${cap}`, { "data-bearing": bearing });
+    }
+  }
+}
+
+/** The last volley's hits and strikes, on the pieces they fell on. */
+function hitLabels(ctx, board, state) {
+  const rows = new Map();
+  for (const event of ctx.lastEvents || []) {
+    if (!["hit", "struck", "silenced"].includes(event.kind)) continue;
+    const square = event.square || squareOf(state, event.piece);
+    if (!square) continue;
+    const row = rows.get(square) || 0;
+    rows.set(square, row + 1);
+    const { x, y } = board.center(square);
+    const text = event.kind === "hit"
+      ? `−${event.hits} hit${event.hits === 1 ? "" : "s"}${event.bearing ? ` (${event.bearing})` : ""}`
+      : event.kind === "struck" ? "struck!" : "silenced!";
+    board.layers.overlay.append(el("text", { x, y: y + board.cell / 2 + 10 + 13 * row, class: "hit-label",
+      "data-hit": event.piece }, text));
+  }
 }
 
 function squareOf(state, piece) {
