@@ -1,34 +1,52 @@
-"""The evaluation hook for greedy and search agents: material, the Guards' safety, support structure.
+"""The evaluation hook for greedy and search agents: material, the strikes each side has in hand,
+support structure and progress.
 
-Scores are from the point of view of `player`'s alliance: its units count for, the enemy's against,
-each discounted by the danger it stands in:
+Scores are from the point of view of `player`'s alliance: its units count for, the enemy's against.
+On top of material the evaluation plays out, statically, the attacks that are sure to succeed:
 
-* a unit is exposed when the enemies next to it could attack it with more than its defence, terrain
-  and the supports its neighbours could give; that counts in full when those enemies strike next;
-* under a declared attack, the danger is high when the attack exceeds the defence (during the attack
-  phase counting the supports the defender could still give), and some short of that.
+* the alliance that attacks next (the one moving or attacking now; after the advance, the next
+  army) is credited with a share of every enemy unit it could eliminate from where its units stand:
+  the attack on a target must exceed its defence, terrain and every support its neighbours could
+  give, after pinning supporters with attacks of their own (an attacked unit cannot support);
+  attacking costs nothing, so every other unit attacks too, and whatever the defender, saving its
+  most valuable units first, runs out of supporters for falls as well; a target that holds only
+  with every support it can get counts a little; attacks already declared count as made;
+* the alliance that attacks after it is credited with a smaller share of what it could eliminate,
+  since its enemy moves first and can still step away or cover;
+* support links (friendly units a unit could support), a pull of the line units towards the enemy's
+  deployment ranks and, once within a few squares, towards the enemy Guards;
+* for the side ahead, progress: the longer the run of turns without an elimination, the more of its
+  lead is marked down, and a turn that would end in a position seen before gives up more of it (a
+  third time is scored as the draw it is), so that a search prefers forcing play to the draw.
 
-The Guards carry most of the worth, so their safety dominates. Support links (friendly units a unit
-could support) and a little pressure towards the enemy Guards break ties, so that a one-step greedy
-agent forms a line and goes forward.
+The Guards carry most of the worth, so a strike on them dominates.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from quarterdeck.core.geometry import Square, chebyshev
 
-from .actions import ATTACK, MOVE, Support
-from .combat import Engagement, Unit, high_ground, terrain_bonus
+from .actions import ADVANCE, ATTACK, MOVE, SUPPORT, Support
+from .combat import Unit, attack_value, high_ground, terrain_bonus
+from .scenario import REPETITION_LIMIT
 from .state import NapoleonicState
 from .units import UnitType
 
 WIN = 1000.0
 GUARD_WORTH = 8.0
-LIKELY_LOSS = 0.9  # share of a unit's worth counted as gone while an attack on it exceeds its defence
-PARTIAL_LOSS = 0.3  # at most this share while a declared attack does not yet exceed it
-EXPOSED = 0.35  # share counted as gone while enemies within reach outmatch it
-SUPPORT_LINK = 0.1  # each friendly unit a unit could support
-PRESSURE = 0.05  # per square closer to the nearest enemy Guards
+STRIKE_NOW = 0.8  # share of a unit's worth counted as gone when the side to attack can surely eliminate it
+STRIKE_DECLARED = 0.9  # ... once the attacks that do it are declared
+STRIKE_OPEN = 0.45  # ... when it falls unless the defender finds the supports it still can give
+STRIKE_LATER = 0.3  # ... when the side attacking after that could (its enemy moves first)
+SUPPORT_LINK = 0.04  # each friendly unit a unit could support
+ADVANCE_PULL = 0.12  # per square closer to the enemy's deployment ranks, for every unit but the Guards
+GUARD_HUNT = 0.08  # per square inside HUNT_RANGE of the enemy Guards, for every unit but the Guards
+HUNT_RANGE = 4
+CLOSE = 0.1  # ... when it holds only with every support it can get
+REPEAT_DISCOUNT = 0.3  # share of the lead given up when the turn would end in a position seen before
+QUIET_DISCOUNT = 0.5  # share of the lead given up as the turns without an elimination near the draw
 
 
 def unit_worth(kind: UnitType) -> float:
@@ -40,56 +58,286 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     if state.outcome is not None:
         return state.outcome.returns[player] * WIN
     scenario = state.scenario
-    mine = scenario.armies[player].alliance
-    engaged = {e.target: e for e in state.engagements()}
-    # The alliance whose attacks come next: its enemies' exposure counts in full.
-    striking = scenario.armies[state.active].alliance if state.phase in (MOVE, ATTACK) else None
-    guards = [(square, scenario.armies[unit.army].alliance) for square, unit in state.board.items() if unit.kind.guard]
-    score = 0.0
-    for square, unit in state.board.items():
-        alliance = scenario.armies[unit.army].alliance
+    if not state.board or state.phase not in (MOVE, ATTACK, SUPPORT, ADVANCE):
+        return 0.0
+    alliances = [army.alliance for army in scenario.armies]
+    mine = alliances[player]
+    board = state.board
+    zones = {
+        alliance: frozenset().union(*(a.zone for a in scenario.armies if a.alliance != alliance))
+        for alliance in set(alliances)
+    }
+    guards = [(square, alliances[unit.army]) for square, unit in board.items() if unit.kind.guard]
+    lead = 0.0
+    positional = 0.0
+    for square, unit in board.items():
+        alliance = alliances[unit.army]
         side = 1.0 if alliance == mine else -1.0
-        danger = _exposure(state, square, unit, striking)
-        if square in engaged:
-            danger = max(danger, _declared_danger(state, engaged[square]))
-        score += side * unit_worth(unit.kind) * (1.0 - danger)
-        score += side * SUPPORT_LINK * len(_supporters(state, square, unit, set()))
-        targets = [target for target, owner in guards if owner != alliance]
-        if targets:
-            score -= side * PRESSURE * min(chebyshev(square, target) for target in targets)
-    return score
+        lead += side * unit_worth(unit.kind)
+        positional += side * SUPPORT_LINK * len(_supporters(state, square, unit, set()))
+        if unit.kind.guard:
+            continue
+        if zones[alliance]:
+            positional -= side * ADVANCE_PULL * _zone_distance(zones[alliance], square)
+        hunted = [chebyshev(square, target) for target, owner in guards if owner != alliance]
+        if hunted:
+            positional += side * GUARD_HUNT * max(0, HUNT_RANGE - min(hunted))
+    first, then = _strikers(state)
+    lead_factor = 1.0
+    gone: set[Square] = set()
+    if state.phase == SUPPORT:
+        losses = _declared_losses(state)
+        gone = set(losses)
+    else:
+        share = STRIKE_NOW if state.phase == MOVE else STRIKE_DECLARED
+        close: set[Square] = set()
+        kills = _sure_kills(state, first, declared=state.phase == ATTACK, overload=True, close=close)
+        losses = {square: CLOSE for square in close}
+        losses.update((square, share) for square in kills)
+        gone = kills
+        clears = state.turn_eliminations > 0 or (bool(kills) and state.phase != ADVANCE)
+        if not clears and state.history:  # eliminations clear the history of positions
+            repeats = state.history.get(_next_turn_key(state), 0)
+            if repeats >= REPETITION_LIMIT - 1:
+                return 0.0  # the turn ends in a draw by repetition unless something falls
+            lead_factor = 1.0 - REPEAT_DISCOUNT * repeats
+    later = _sure_kills(state, then, declared=False, spared=gone, overload=True) if then is not None else set()
+    for square, share in losses.items():
+        unit = board[square]
+        lead -= (1.0 if alliances[unit.army] == mine else -1.0) * share * unit_worth(unit.kind)
+    for square in later:
+        unit = board[square]
+        lead -= (1.0 if alliances[unit.army] == mine else -1.0) * STRIKE_LATER * unit_worth(unit.kind)
+    limit = scenario.quiet_turn_limit
+    if limit and state.quiet_turns:
+        lead *= 1.0 - QUIET_DISCOUNT * min(state.quiet_turns / limit, 1.0)
+    return lead * lead_factor + positional
 
 
-def _declared_danger(state: NapoleonicState, engagement: Engagement) -> float:
-    defence = engagement.defence
-    if state.phase == ATTACK:  # the defender has not chosen its supports yet: assume the worst
-        under_attack = set(state.attacks.values())
-        defence += len(_supporters(state, engagement.target, engagement.defender, under_attack))
-    if engagement.attack > defence:
-        return LIKELY_LOSS
-    return PARTIAL_LOSS * engagement.attack / (defence + 1)
+def _next_turn_key(state: NapoleonicState) -> str:
+    """The repetition key of the position the next turn would start from if nothing more moved."""
+    nxt = state._next_army(state.active, lambda army: army not in state.defeated)
+    units = tuple(sorted((square, unit.army, unit.kind.name) for square, unit in state.board.items()))
+    works = tuple(sorted((square, turns) for square, (_, turns) in state.works.items()))
+    return repr((nxt, units, tuple(sorted(state.redoubts)), works))
 
 
-def _exposure(state: NapoleonicState, square: Square, unit: Unit, striking: str | None) -> float:
-    """EXPOSED when the adjacent enemies could attack it with more than it could defend; a third of
-    that when its own side acts first and can still move away or cover it."""
+@cache
+def _zone_distance(zone: frozenset[Square], square: Square) -> int:
+    return min(chebyshev(square, other) for other in zone)
+
+
+def _strikers(state: NapoleonicState) -> tuple[str, str | None]:
+    """The alliance whose attacks come next, and the one attacking after it."""
+    alliances = [army.alliance for army in state.scenario.armies]
+
+    def after(army: int) -> int:
+        return state._next_army(army, lambda other: other not in state.defeated and alliances[other] != alliances[army])
+
+    if state.phase == ADVANCE:
+        nxt = after(state.active)
+        then = after(nxt)
+        return alliances[nxt], (alliances[then] if alliances[then] != alliances[nxt] else None)
+    nxt = after(state.active)
+    return alliances[state.active], (alliances[nxt] if alliances[nxt] != alliances[state.active] else None)
+
+
+def _sure_kills(
+    state: NapoleonicState,
+    striker: str,
+    declared: bool,
+    spared: set[Square] | None = None,
+    overload: bool = False,
+    close: set[Square] | None = None,
+) -> set[Square]:
+    """Enemy units of `striker` it can surely eliminate with one round of attacks from where its
+    units stand, planned greedily, most valuable target first.
+
+    A target falls when its attack exceeds its defence, terrain and the supports every neighbour
+    able to support it could give; supporters are pinned by attacking them with units not needed
+    for the target itself. With `declared`, attacks already declared this turn count as made and
+    their attackers are spent. `spared` units are left out (already counted as lost).
+    """
     scenario = state.scenario
-    attackers = []
-    threat = 0
-    for neighbour in scenario.neighbours(square):
-        other = state.board.get(neighbour)
-        if other is not None and not scenario.allied(other.army, unit.army):
-            if square in scenario.reach(other.kind, "attack", neighbour):
-                attackers.append(neighbour)
-                threat += other.kind.attack
-    if not attackers:
-        return 0.0
-    high = high_ground(scenario, state.redoubts)
-    cover = unit.kind.defence + terrain_bonus(scenario, high, square, attackers)
-    cover += len(_supporters(state, square, unit, set(attackers)))
-    if threat <= cover:
-        return 0.0
-    return EXPOSED if striking is not None and striking != scenario.armies[unit.army].alliance else EXPOSED / 3
+    board = state.board
+    alliances = [army.alliance for army in scenario.armies]
+    redoubts = state.redoubts
+    high = high_ground(scenario, redoubts) if (scenario.hills or redoubts) else frozenset()
+    terrain = bool(scenario.obstacles)
+    reach = scenario.reach
+    neighbours = scenario.neighbours
+    spent: set[Square] = set()
+    committed: dict[Square, list[tuple[Square, int]]] = {}
+    if declared and state.attacks:
+        where = {unit.id: square for square, unit in board.items()}
+        for unit_id, target in state.attacks.items():
+            origin = where.get(unit_id)
+            if origin is not None and target in board:
+                spent.add(origin)
+                value = attack_value(scenario, redoubts, board[origin].kind, origin, target)
+                committed.setdefault(target, []).append((origin, value))
+    pinned = set(committed)
+    # every enemy unit within reach of an attacker, with the attackers that reach it
+    options: dict[Square, list[tuple[Square, int]]] = {}
+    for square, unit in board.items():
+        if alliances[unit.army] != striker or square in spent:
+            continue
+        for target in reach(unit.kind, "attack", square):
+            other = board.get(target)
+            if other is not None and alliances[other.army] != striker:
+                value = attack_value(scenario, redoubts, unit.kind, square, target)
+                options.setdefault(target, []).append((square, value))
+    targets = set(options) | set(committed)
+    if spared:
+        targets -= spared
+    kills: set[Square] = set()
+    assigned: dict[Square, Square] = {}  # attacker -> target, for the kills planned
+    for target in sorted(targets, key=lambda t: (-unit_worth(board[t].kind), t)):
+        defender = board[target]
+        free = [(s, v) for s, v in options.get(target, ()) if s not in spent]
+        fixed = committed.get(target, [])
+        attack = sum(v for _, v in fixed) + sum(v for _, v in free)
+        if not attack:
+            continue
+        squares = [s for s, _ in fixed] + [s for s, _ in free]
+        defence = defender.kind.defence
+        if high or terrain:
+            defence += terrain_bonus(scenario, high, target, squares)
+        supporters = []
+        for neighbour in neighbours(target):
+            other = board.get(neighbour)
+            if (
+                other is not None
+                and neighbour not in pinned
+                and alliances[other.army] != striker
+                and target in reach(other.kind, "support", neighbour)
+            ):
+                supporters.append((neighbour, other))
+        defence += sum(other.kind.support for _, other in supporters)
+        used = {s for s, _ in free}
+        pins: list[Square] = []
+        pins_by: dict[Square, Square] = {}  # attacker -> the supporter it pins
+        if attack <= defence:
+            for neighbour, other in supporters:
+                pinner = next((s for s, _ in options.get(neighbour, ()) if s not in spent and s not in used), None)
+                if pinner is None:
+                    continue
+                used.add(pinner)
+                pins.append(neighbour)
+                pins_by[pinner] = neighbour
+                defence -= other.kind.support
+                if attack > defence:
+                    break
+        if attack > defence:
+            kills.add(target)
+            spent |= used
+            pinned.update(pins)
+            for attacker in used:
+                assigned[attacker] = pins_by.get(attacker, target)
+    if not overload:
+        return kills
+    return kills | _overloaded(state, striker, options, committed, assigned, kills, spared or set(), close)
+
+
+def _overloaded(
+    state: NapoleonicState,
+    striker: str,
+    options: dict[Square, list[tuple[Square, int]]],
+    committed: dict[Square, list[tuple[Square, int]]],
+    assigned: dict[Square, Square],
+    kills: set[Square],
+    spared: set[Square],
+    close: set[Square] | None,
+) -> set[Square]:
+    """What else falls when every attacker not needed for a sure kill attacks too (attacking costs
+    nothing): the attacked units cannot support, and the defender, saving its most valuable units
+    first, may run out of supporters. Targets that hold only with every supporter they can get go
+    into `close`."""
+    board = state.board
+    scenario = state.scenario
+    alliances = [army.alliance for army in scenario.armies]
+    attack: dict[Square, int] = {target: sum(v for _, v in hits) for target, hits in committed.items()}
+    sources: dict[Square, list[Square]] = {target: [s for s, _ in hits] for target, hits in committed.items()}
+    for attacker, target in assigned.items():
+        attack[target] = attack.get(target, 0) + next(v for s, v in options[target] if s == attacker)
+        sources.setdefault(target, []).append(attacker)
+    free: dict[Square, list[tuple[Square, int]]] = {}
+    for target, hits in options.items():
+        for attacker, value in hits:
+            if attacker not in assigned:
+                free.setdefault(attacker, []).append((target, value))
+    for attacker, choices in free.items():
+        target, value = max(
+            choices,
+            key=lambda c: (
+                c[0] not in kills and c[0] not in spared,
+                unit_worth(board[c[0]].kind),
+                attack.get(c[0], 0),
+                c[0],
+            ),
+        )
+        attack[target] = attack.get(target, 0) + value
+        sources.setdefault(target, []).append(attacker)
+    under_attack = set(attack)
+    high = high_ground(scenario, state.redoubts) if (scenario.hills or state.redoubts) else frozenset()
+    terrain = bool(high or scenario.obstacles)
+    used: set[Square] = set()
+    falls: set[Square] = set()
+    reach = scenario.reach
+    for target in sorted(attack, key=lambda t: (-unit_worth(board[t].kind), t)):
+        if target in kills or target in spared:
+            continue
+        defender = board[target]
+        shortfall = attack[target] - defender.kind.defence
+        if terrain:
+            shortfall -= terrain_bonus(scenario, high, target, sources[target])
+        if shortfall <= 0:
+            continue
+        helpers = []
+        for neighbour in scenario.neighbours(target):
+            other = board.get(neighbour)
+            if (
+                other is not None
+                and neighbour not in under_attack
+                and neighbour not in used
+                and alliances[other.army] != striker
+                and target in reach(other.kind, "support", neighbour)
+            ):
+                helpers.append((neighbour, other.kind.support))
+        reserve = sum(v for _, v in helpers)
+        if reserve < shortfall:
+            falls.add(target)
+            continue
+        if close is not None and reserve == shortfall:
+            close.add(target)
+        for neighbour, value in helpers:
+            if shortfall <= 0:
+                break
+            used.add(neighbour)
+            shortfall -= value
+    return falls
+
+
+def _declared_losses(state: NapoleonicState) -> dict[Square, float]:
+    """During the supports: each attacked unit's share lost, by the attack against the defence it has
+    and the defence it could still get from supporters not yet used."""
+    losses: dict[Square, float] = {}
+    under_attack = set(state.attacks.values())
+    busy = under_attack | set(_supporting_squares(state))
+    for engagement in state.engagements():
+        if engagement.attack <= engagement.defence:
+            continue
+        reserve = sum(
+            state.board[s].kind.support for s in _supporters(state, engagement.target, engagement.defender, busy)
+        )
+        losses[engagement.target] = STRIKE_DECLARED if engagement.attack > engagement.defence + reserve else STRIKE_OPEN
+    return losses
+
+
+def _supporting_squares(state: NapoleonicState) -> list[Square]:
+    if not state.supports:
+        return []
+    return [square for square, unit in state.board.items() if unit.id in state.supports]
 
 
 def _supporters(state: NapoleonicState, square: Square, unit: Unit, busy: set[Square]) -> list[Square]:

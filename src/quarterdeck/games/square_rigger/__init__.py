@@ -42,6 +42,7 @@ class SquareRiggerChess(Game):
         return resources.files(__package__).joinpath("summary.md").read_text()
 
     hook_evaluate = staticmethod(tactics.evaluate)
+    hook_candidates = staticmethod(tactics.candidates)
 
     @property
     def hook_terminal_view(self):

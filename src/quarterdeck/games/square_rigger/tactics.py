@@ -3,14 +3,18 @@
 * The optimal defence (decision: the engine offers it in one click; agents always use it).
 * How many hits a side could deal from where its ships stand now (for evaluation and greedy play).
 * The evaluation hook: material, firepower bearing on the enemy against exposure to its fire.
+* The candidates hook: moves ranked without the full evaluation (the ship's own broadside from its
+  end position against the fire that could reach it there), fire and defence by the evaluation.
 """
 
 from __future__ import annotations
 
 from itertools import product
 
+from ...core.geometry import Compass, Square
 from ...core.protocol import Action
-from .rules import FIRE, AssignDefence, SquareRiggerState
+from .rules import FIRE, MOVE, AssignDefence, EndDefence, EscapeShip, MoveShip, SquareRiggerState
+from .scenario import LAND
 
 
 def absorbable(firepower: int, caps: dict[int, int], incoming: dict[int, int]) -> int:
@@ -139,3 +143,114 @@ def evaluate(state: SquareRiggerState, player: int) -> float:
         theirs = sum(fire_potential(state, s) for s in enemies)
         score += 0.6 * ours - 0.4 * theirs
     return score
+
+
+MOVES_PER_SHIP = 6  # moves of each ship kept for the search
+EXPOSURE_WEIGHT = 0.4  # the enemy moves before it fires back: its fire counts for less
+APPROACH_WEIGHT = 0.05  # per square closer to the nearest enemy, to bring ships into action
+
+
+def candidates(state: SquareRiggerState, player: int, actions: list[Action]) -> list[Action]:
+    """The actions worth searching, best first: the `candidates` hook of the search agents.
+
+    Moves are scored cheaply, per ship, from the end position alone (`move_score`); each ship keeps
+    its MOVES_PER_SHIP best, the ships' best moves come first, then `end-move`, then the rest. Fire
+    and defence are few and cheap to evaluate: they go by the evaluation one decision ahead, with the
+    optimal defence first.
+    """
+    if state.phase == MOVE:
+        return _ranked_moves(state, actions)
+    if state.phase == FIRE:
+        return sorted(actions, key=lambda action: -_value_after(state, player, action))
+    best = optimal_defence(state)
+    plan = [action for action in best if action in actions][:1]
+    rest = [action for action in actions if action not in plan and not isinstance(action, EndDefence)]
+    ends = [action for action in actions if isinstance(action, EndDefence)]
+    if not plan:  # nothing useful left to assign: the defence is done
+        return ends + rest
+    return plan + ends + rest
+
+
+def _value_after(state: SquareRiggerState, player: int, action: Action) -> float:
+    after = state.clone()
+    after.apply(action, player, validate=False)
+    return evaluate(after, player)
+
+
+def _ranked_moves(state: SquareRiggerState, actions: list[Action]) -> list[Action]:
+    scored: list[tuple[float, int, Action]] = []
+    others: list[Action] = []
+    for order, action in enumerate(actions):
+        if isinstance(action, MoveShip):
+            scored.append((move_score(state, action.ship, action.square, action.heading), -order, action))
+        elif isinstance(action, EscapeShip):
+            scored.append((float("inf"), -order, action))  # an escaped ship counts in full
+        else:
+            others.append(action)
+    scored.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+    firsts: list[Action] = []
+    seconds: list[Action] = []
+    taken: dict[str, int] = {}
+    for _, _, action in scored:
+        ship = action.ship  # type: ignore[union-attr]
+        count = taken.get(ship, 0)
+        if count >= MOVES_PER_SHIP:
+            continue
+        taken[ship] = count + 1
+        (seconds if count else firsts).append(action)
+    return firsts + others + seconds
+
+
+def move_score(state: SquareRiggerState, ship: str, square: Square, heading: Compass) -> float:
+    """How good an end position is for one ship, looking at that ship alone: the hits its broadside
+    could deal from there, less a share of the fire that could reach it, and a little for closing
+    on the enemy."""
+    side = state.side_of(ship)
+    firepower = state.factors(ship)[0]
+    setup = state.setup
+    origin = state.square[ship]
+    occupant = state.occupant
+    ours = 0
+    exposure = 0
+    for direction in Compass:
+        target, distance = _first_on_line(state, square, direction, origin)
+        if target is None or state.side_of(target) == side or not state.is_active(target):
+            continue
+        cap = max(0, firepower - setup.cap_reduction[(direction - heading) % 8])
+        ours += max(0, min(cap, firepower) - (distance - 1))
+        if state._can_fire(target):
+            back = state.bearing_towards(target, direction.opposite())
+            exposure += max(0, min(state.cap(target, back), state.factors(target)[0]) - (distance - 1))
+    nearest = min(
+        (
+            max(abs(where[0] - square[0]), abs(where[1] - square[1]))
+            for name in state.pieces()
+            if state.side_of(name) != side
+            and state.is_active(name)
+            and (where := state.location(name)) is not None
+            and occupant.get(where) == name
+        ),
+        default=0,
+    )
+    return min(ours, firepower) - EXPOSURE_WEIGHT * exposure - APPROACH_WEIGHT * nearest
+
+
+def _first_on_line(
+    state: SquareRiggerState, square: Square, direction: Compass, vacated: Square
+) -> tuple[str | None, int]:
+    """The first piece seen from `square` along `direction` and its distance; `vacated` is empty."""
+    dx, dy = direction.delta
+    x, y = square
+    grid = state.setup.grid
+    terrain = state.setup.terrain
+    distance = 0
+    while True:
+        x, y = x + dx, y + dy
+        distance += 1
+        if not grid.contains((x, y)):
+            return None, 0
+        occupant = state.occupant.get((x, y))
+        if occupant is not None and (x, y) != vacated:
+            return occupant, distance
+        if terrain[y][x] == LAND:
+            return None, 0

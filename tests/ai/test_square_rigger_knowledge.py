@@ -1,0 +1,77 @@
+"""Square Rigger knowledge for the agents: the cheap `candidates` hook that ranks moves without the
+full evaluation, so that a search of a fleet battle spends its time searching rather than ranking."""
+
+from __future__ import annotations
+
+from quarterdeck.ai import make_agent
+from quarterdeck.ai.knowledge import Knowledge
+from quarterdeck.core.geometry import Compass
+from quarterdeck.games.square_rigger import tactics
+from quarterdeck.games.square_rigger.rules import EndDefence, EndMove, MoveShip
+
+from ..square_rigger.helpers import GAME, play, position
+
+
+def duel_at_close_range():
+    return position(
+        [("Bellona", "blue", "third", "c3", "N"), ("Achille", "red", "third", "f5", "N")],
+        size=(10, 10),
+    )
+
+
+def test_square_rigger_provides_a_candidates_hook():
+    assert Knowledge.of(GAME).candidates_hook is tactics.candidates
+
+
+def test_a_broadside_bearing_on_the_enemy_scores_above_an_empty_sea():
+    state = duel_at_close_range()
+    grid = state.setup.grid
+    # On f3 heading N, Achille on f5 lies dead ahead (bow-chasers only); on e5 heading N she lies
+    # abeam at one square: the full broadside bears.
+    abeam = tactics.move_score(state, "Bellona", grid.parse("e5"), Compass.N)
+    away = tactics.move_score(state, "Bellona", grid.parse("a1"), Compass.S)
+    assert abeam > away
+    assert abeam > 0
+
+
+def test_candidates_keep_a_few_moves_per_ship_and_end_move():
+    state = GAME.new_initial_state("fleet-battle")
+    player = state.current_player()
+    actions = state.legal_actions(player)
+    ranked = tactics.candidates(state, player, actions)
+    assert ranked and set(ranked) <= set(actions)
+    assert any(isinstance(action, EndMove) for action in ranked)
+    per_ship: dict[str, int] = {}
+    for action in ranked:
+        if isinstance(action, MoveShip):
+            per_ship[action.ship] = per_ship.get(action.ship, 0) + 1
+    assert max(per_ship.values()) <= tactics.MOVES_PER_SHIP
+    movers = {action.ship for action in actions if isinstance(action, MoveShip)}
+    assert set(per_ship) == movers  # every ship keeps options
+    first = ranked[: len(movers)]
+    assert len({action.ship for action in first}) == len(movers)  # each ship's best move comes first
+
+
+def test_candidates_put_the_optimal_defence_first():
+    state = duel_at_close_range()
+    play(state, "move Bellona e5 N", "end-move")
+    assert state.phase == "fire"
+    fire = state.legal_actions(state.current_player())
+    ranked = tactics.candidates(state, state.current_player(), fire)
+    assert set(ranked) == set(fire)
+    while state.phase == "fire":  # the best fire first, until the end-fire ranks first
+        state.apply(tactics.candidates(state, state.current_player(), state.legal_actions(state.current_player()))[0])
+    assert state.phase == "defence"
+    defender = state.current_player()
+    ranked = tactics.candidates(state, defender, state.legal_actions(defender))
+    best = tactics.optimal_defence(state)
+    assert best and ranked[0] == best[0]
+    assert EndDefence() in ranked
+
+
+def test_mcts_plays_the_fleet_battle_with_the_hook():
+    state = GAME.new_initial_state("fleet-battle")
+    agent = make_agent("mcts:iterations=30", seed=2)
+    player = state.current_player()
+    action = agent.act(state, player)
+    assert action in state.legal_actions(player)
