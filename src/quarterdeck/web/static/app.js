@@ -361,6 +361,9 @@ class GamePage {
       this.say(exc.message, "error");
     } finally {
       this.committing = false;
+      // The socket may already have brought newer versions than this reply: the plan is gone, so
+      // draw the game as it stands now rather than the preview of the plan.
+      this.render();
     }
   }
 
