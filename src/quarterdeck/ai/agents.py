@@ -72,6 +72,38 @@ class GreedyAgent(Agent):
         return self.rng.choice(best)
 
 
+class SearchAgent(Agent):
+    """What the searching agents share: they refuse a bare argument, start their clock when asked,
+    and answer at once where there is nothing to search (a chance outcome, a single legal action).
+    Subclasses set `budget` and implement `search`."""
+
+    options_hint = ""
+    budget: Any
+
+    def __init__(self, seed: int = 0, argument: str | None = None, **options: Any):
+        super().__init__(seed, **options)
+        if argument is not None:
+            raise ValueError(f"{self.name} takes options such as {self.options_hint}, not a bare argument")
+
+    def act(self, state: State, player: int) -> Action:
+        self.budget.start()
+        if player == CHANCE:
+            return state.sample_chance()
+        view = state.observe(player)
+        actions = view.legal_actions(player)
+        if len(actions) == 1:
+            self.forget()
+            return actions[0]
+        return self.search(view, player, actions)
+
+    def forget(self) -> None:
+        """Drop anything kept from the last search (nothing, unless a search keeps its tree)."""
+
+    @abstractmethod
+    def search(self, view: State, player: int, actions: list[Action]) -> Action:
+        """The chosen action among `actions` (at least two), within the budget."""
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """Build an agent from its spec (see the module docstring), seeded for reproducible play."""
     name, *parts = spec.split(":")

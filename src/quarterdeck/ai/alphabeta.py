@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import Agent
+from .agents import SearchAgent
 from .budget import Budget
 from .knowledge import WIN_VALUE, Knowledge
 
@@ -25,8 +25,9 @@ class _OutOfBudget(Exception):
     pass
 
 
-class AlphaBetaAgent(Agent):
+class AlphaBetaAgent(SearchAgent):
     name = "alphabeta"
+    options_hint = "movetime=0.5, depth=4 or iterations=5000"
 
     def __init__(
         self,
@@ -37,9 +38,7 @@ class AlphaBetaAgent(Agent):
         argument: str | None = None,
         **options: Any,
     ):
-        super().__init__(seed, **options)
-        if argument is not None:
-            raise ValueError("alphabeta takes options such as movetime=0.5, depth=4 or iterations=5000")
+        super().__init__(seed, argument, **options)
         if movetime is None and iterations is None and depth is None:
             depth = DEFAULT_DEPTH
         self.max_depth = depth or MAX_DEPTH
@@ -47,14 +46,7 @@ class AlphaBetaAgent(Agent):
         self.budget = Budget(movetime=movetime, iterations=iterations or (None if movetime else 10**12))
         self.last_depth = 0
 
-    def act(self, state: State, player: int) -> Action:
-        self.budget.start()
-        if player == CHANCE:
-            return state.sample_chance()
-        view = state.observe(player)
-        actions = view.legal_actions(player)
-        if len(actions) == 1:
-            return actions[0]
+    def search(self, view: State, player: int, actions: list[Action]) -> Action:
         return _Search(view, player, self).run(actions)
 
 

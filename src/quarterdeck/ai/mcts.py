@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import Agent
+from .agents import SearchAgent
 from .budget import Budget
 from .knowledge import WIN_VALUE, Knowledge, squash
 
@@ -90,8 +90,9 @@ class Kept:
     baseline: list[float]
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(SearchAgent):
     name = "mcts"
+    options_hint = "movetime=0.5 or iterations=400"
 
     def __init__(
         self,
@@ -101,24 +102,17 @@ class MCTSAgent(Agent):
         argument: str | None = None,
         **options: Any,
     ):
-        super().__init__(seed, **options)
-        if argument is not None:
-            raise ValueError("mcts takes options such as movetime=0.5 or iterations=400, not a bare argument")
+        super().__init__(seed, argument, **options)
         if movetime is None and iterations is None:
             iterations = DEFAULT_ITERATIONS
         self.budget = Budget(movetime=movetime, iterations=iterations)
         self._kept: tuple[Any, Kept] | None = None  # (position key expected next, what to reuse there)
         self.last_iterations = 0
 
-    def act(self, state: State, player: int) -> Action:
-        self.budget.start()
-        if player == CHANCE:
-            return state.sample_chance()
-        view = state.observe(player)
-        actions = view.legal_actions(player)
-        if len(actions) == 1:
-            self._kept = None
-            return actions[0]
+    def forget(self) -> None:
+        self._kept = None
+
+    def search(self, view: State, player: int, actions: list[Action]) -> Action:
         search = _Search(view, player, self, self._reusable(view))
         action = search.run()
         self.last_iterations = search.iterations
