@@ -78,6 +78,10 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     default_scenario: ClassVar[str] = "standard"
+    # True where actions carry measurements (a point and a heading on an open table): then
+    # `legal_actions` is a finite, well-spread sample of the legal moves, `apply` accepts any legal
+    # one, and agents and learning code must not treat the list as complete.
+    continuous_actions: ClassVar[bool] = False
 
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:
