@@ -6,8 +6,8 @@ from __future__ import annotations
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.core.geometry import Compass
-from quarterdeck.games.square_rigger import tactics
-from quarterdeck.games.square_rigger.rules import EndDefence, EndMove, MoveShip
+from quarterdeck.games.square_rigger import evaluate
+from quarterdeck.games.square_rigger.state import EndDefence, EndMove, MoveShip
 
 from ..square_rigger.helpers import GAME, play, position
 
@@ -20,7 +20,7 @@ def duel_at_close_range():
 
 
 def test_square_rigger_provides_a_candidates_hook():
-    assert Knowledge.of(GAME).candidates_hook is tactics.candidates
+    assert Knowledge.of(GAME).candidates_hook is evaluate.candidates
 
 
 def test_a_broadside_bearing_on_the_enemy_scores_above_an_empty_sea():
@@ -28,8 +28,8 @@ def test_a_broadside_bearing_on_the_enemy_scores_above_an_empty_sea():
     grid = state.setup.grid
     # On f3 heading N, Achille on f5 lies dead ahead (bow-chasers only); on e5 heading N she lies
     # abeam at one square: the full broadside bears.
-    abeam = tactics.move_score(state, "Bellona", grid.parse("e5"), Compass.N)
-    away = tactics.move_score(state, "Bellona", grid.parse("a1"), Compass.S)
+    abeam = evaluate.move_score(state, "Bellona", grid.parse("e5"), Compass.N)
+    away = evaluate.move_score(state, "Bellona", grid.parse("a1"), Compass.S)
     assert abeam > away
     assert abeam > 0
 
@@ -38,14 +38,14 @@ def test_candidates_keep_a_few_moves_per_ship_and_end_move():
     state = GAME.new_initial_state("fleet-battle")
     player = state.current_player()
     actions = state.legal_actions(player)
-    ranked = tactics.candidates(state, player, actions)
+    ranked = evaluate.candidates(state, player, actions)
     assert ranked and set(ranked) <= set(actions)
     assert any(isinstance(action, EndMove) for action in ranked)
     per_ship: dict[str, int] = {}
     for action in ranked:
         if isinstance(action, MoveShip):
             per_ship[action.ship] = per_ship.get(action.ship, 0) + 1
-    assert max(per_ship.values()) <= tactics.MOVES_PER_SHIP
+    assert max(per_ship.values()) <= evaluate.MOVES_PER_SHIP
     movers = {action.ship for action in actions if isinstance(action, MoveShip)}
     assert set(per_ship) == movers  # every ship keeps options
     first = ranked[: len(movers)]
@@ -57,14 +57,14 @@ def test_candidates_put_the_optimal_defence_first():
     play(state, "move Bellona e5 N", "end-move")
     assert state.phase == "fire"
     fire = state.legal_actions(state.current_player())
-    ranked = tactics.candidates(state, state.current_player(), fire)
+    ranked = evaluate.candidates(state, state.current_player(), fire)
     assert set(ranked) == set(fire)
     while state.phase == "fire":  # the best fire first, until the end-fire ranks first
-        state.apply(tactics.candidates(state, state.current_player(), state.legal_actions(state.current_player()))[0])
+        state.apply(evaluate.candidates(state, state.current_player(), state.legal_actions(state.current_player()))[0])
     assert state.phase == "defence"
     defender = state.current_player()
-    ranked = tactics.candidates(state, defender, state.legal_actions(defender))
-    best = tactics.optimal_defence(state)
+    ranked = evaluate.candidates(state, defender, state.legal_actions(defender))
+    best = evaluate.optimal_defence(state)
     assert best and ranked[0] == best[0]
     assert EndDefence() in ranked
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck import games
-from quarterdeck.games.square_rigger.rules import SquareRiggerState
+from quarterdeck.games.square_rigger.state import SquareRiggerState
 
 GAME = games.get("square-rigger")
 

@@ -7,7 +7,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.geometry import Compass
-from quarterdeck.games.square_rigger.rules import MOVE, MoveShip
+from quarterdeck.games.square_rigger.state import MOVE, MoveShip
 
 from .helpers import ends, play, position
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from ...core.protocol import Game, ScenarioInfo
 from ...core.registry import register
-from . import tactics
-from .rules import SquareRiggerState, state_from_json
+from . import evaluate
 from .scenario import build_setup, load_scenario_data, scenario_names
+from .state import SquareRiggerState, state_from_json
 
 
 @register
@@ -41,8 +41,8 @@ class SquareRiggerChess(Game):
     def rules_summary(self) -> str:
         return resources.files(__package__).joinpath("summary.md").read_text()
 
-    hook_evaluate = staticmethod(tactics.evaluate)
-    hook_candidates = staticmethod(tactics.candidates)
+    hook_evaluate = staticmethod(evaluate.evaluate)
+    hook_candidates = staticmethod(evaluate.candidates)
 
     @property
     def hook_terminal_view(self):

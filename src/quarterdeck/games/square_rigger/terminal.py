@@ -9,15 +9,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.protocol import Action
-from .rules import (
+from .evaluate import optimal_defence, projected_hits
+from .scenario import HARBOUR, LAND
+from .state import (
     DEFENCE,
     FIRE,
     AssignFire,
     MoveShip,
     SquareRiggerState,
 )
-from .scenario import HARBOUR, LAND
-from .tactics import optimal_defence, projected_hits
 
 ARROWS = "↑↗→↘↓↙←↖"
 CLASS_MARK = {"first": "1", "second": "2", "third": "3", "frigate": "F"}

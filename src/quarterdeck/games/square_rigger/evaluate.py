@@ -13,8 +13,8 @@ from itertools import product
 
 from ...core.geometry import Compass, Square
 from ...core.protocol import Action
-from .rules import FIRE, MOVE, AssignDefence, EndDefence, EscapeShip, MoveShip, SquareRiggerState
 from .scenario import LAND
+from .state import FIRE, MOVE, AssignDefence, EndDefence, EscapeShip, MoveShip, SquareRiggerState
 
 
 def absorbable(firepower: int, caps: dict[int, int], incoming: dict[int, int]) -> int:
