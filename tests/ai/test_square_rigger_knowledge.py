@@ -7,7 +7,7 @@ from quarterdeck.ai import make_agent
 from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.core.geometry import Compass
 from quarterdeck.games.square_rigger import evaluate
-from quarterdeck.games.square_rigger.state import EndDefence, EndMove, MoveShip
+from quarterdeck.games.square_rigger.actions import EndDefence, EndMove, MoveShip
 
 from ..square_rigger.helpers import GAME, play, position
 

@@ -11,8 +11,8 @@ from quarterdeck.cli.main import app
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import Struck
 from quarterdeck.core.session import Match
+from quarterdeck.games.square_rigger.actions import EndMove, MoveShip
 from quarterdeck.games.square_rigger.scenario import load_scenario_data
-from quarterdeck.games.square_rigger.state import EndMove, MoveShip
 
 from .helpers import GAME, ends, play, position
 

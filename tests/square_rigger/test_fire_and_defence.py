@@ -9,8 +9,9 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.core.events import Fired, Hit, Struck
+from quarterdeck.games.square_rigger.actions import BEARINGS, AssignDefence, AssignFire
 from quarterdeck.games.square_rigger.evaluate import optimal_defence
-from quarterdeck.games.square_rigger.state import BEARINGS, DEFENCE, FIRE, AssignDefence, AssignFire
+from quarterdeck.games.square_rigger.turn import DEFENCE, FIRE
 
 from .helpers import play, position
 

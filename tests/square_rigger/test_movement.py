@@ -7,7 +7,8 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.geometry import Compass
-from quarterdeck.games.square_rigger.state import MOVE, MoveShip
+from quarterdeck.games.square_rigger.actions import MoveShip
+from quarterdeck.games.square_rigger.turn import MOVE
 
 from .helpers import ends, play, position
 

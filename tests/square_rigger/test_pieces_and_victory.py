@@ -9,7 +9,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Escaped, Hit, Silenced
 from quarterdeck.core.protocol import Resign
-from quarterdeck.games.square_rigger.scenario import damage_track
+from quarterdeck.games.square_rigger.damage import damage_track
 
 from .helpers import play, position
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
-from quarterdeck.games.square_rigger.state import MOVE
+from quarterdeck.games.square_rigger.turn import MOVE
 
 from .helpers import GAME
 

@@ -1,4 +1,4 @@
-"""Square Rigger Chess arithmetic that players and agents lean on.
+"""What the computer knows of Square Rigger Chess: the arithmetic that players and agents lean on.
 
 * The optimal defence (decision: the engine offers it in one click; agents always use it).
 * How many hits a side could deal from where its ships stand now (for evaluation and greedy play).
@@ -13,8 +13,10 @@ from itertools import product
 
 from ...core.geometry import Compass, Square
 from ...core.protocol import Action
-from .scenario import LAND
-from .state import FIRE, MOVE, AssignDefence, EndDefence, EscapeShip, MoveShip, SquareRiggerState
+from . import fire
+from .actions import AssignDefence, EndDefence, EscapeShip, MoveShip
+from .state import SquareRiggerState
+from .turn import FIRE, MOVE
 
 
 def absorbable(firepower: int, caps: dict[int, int], incoming: dict[int, int]) -> int:
@@ -23,7 +25,7 @@ def absorbable(firepower: int, caps: dict[int, int], incoming: dict[int, int]) -
 
 
 def hits_against_best_defence(state: SquareRiggerState, name: str, incoming: dict[int, int]) -> int:
-    caps = {b: state.cap(name, b) for b in incoming}
+    caps = {b: fire.cap(state, name, b) for b in incoming}
     return sum(incoming.values()) - absorbable(state.factors(name)[0], caps, incoming)
 
 
@@ -37,14 +39,14 @@ def optimal_defence(state: SquareRiggerState) -> list[Action]:
     side, squadron = state.setup.seats[state.seat]
     actions: list[Action] = []
     for name in state.pieces(side, squadron):
-        incoming = state.incoming(name)
+        incoming = fire.incoming(state, name)
         if not incoming or not state.is_active(name):
             continue
-        left = state.factors(name)[0] - state.defence_used(name)
+        left = state.factors(name)[0] - fire.defence_used(state, name)
         for bearing, amount in sorted(incoming.items(), key=lambda item: (-item[1], item[0])):
             if (name, bearing) in state.defence or left <= 0:
                 continue
-            useful = min(state.cap(name, bearing), amount, left)
+            useful = min(fire.cap(state, name, bearing), amount, left)
             if useful > 0:
                 actions.append(AssignDefence(name, bearing, useful))
                 left -= useful
@@ -66,16 +68,16 @@ def fire_potential(state: SquareRiggerState, side: str) -> int:
     """
     incoming: dict[str, dict[int, int]] = {}
     for name in state.pieces(side):
-        if not state._can_fire(name):
+        if not fire.can_fire(state, name):
             continue
         lines = []
         for bearing in range(8):
-            cap = state.cap(name, bearing)
+            cap = fire.cap(state, name, bearing)
             if cap <= 0:
                 continue
-            target, distance = state.fire_target(name, bearing)
+            target, distance = fire.fire_target(state, name, bearing)
             if target is not None and cap >= distance:
-                arrival = state.bearing_towards(target, state.direction_of(name, bearing).opposite())
+                arrival = fire.bearing_towards(state, target, fire.direction_of(state, name, bearing).opposite())
                 lines.append((target, distance, arrival, cap))
         if not lines:
             continue
@@ -103,8 +105,8 @@ def projected_hits(state: SquareRiggerState) -> int:
     """Hits the fire assigned so far will do, against the best defence still open to the targets."""
     total = 0
     for name in {line.target for line in state.fire}:
-        incoming = state.incoming(name)
-        caps = {b: state.cap(name, b) for b in incoming}
+        incoming = fire.incoming(state, name)
+        caps = {b: fire.cap(state, name, b) for b in incoming}
         fixed = {b: state.defence[(name, b)] for b in incoming if (name, b) in state.defence}
         open_bearings = {b: a for b, a in incoming.items() if b not in fixed}
         left = state.factors(name)[0] - sum(fixed.values())
@@ -213,14 +215,14 @@ def move_score(state: SquareRiggerState, ship: str, square: Square, heading: Com
     ours = 0
     exposure = 0
     for direction in Compass:
-        target, distance = _first_on_line(state, square, direction, origin)
+        target, distance = fire.first_on_line(state, square, direction, origin)
         if target is None or state.side_of(target) == side or not state.is_active(target):
             continue
         cap = max(0, firepower - setup.cap_reduction[(direction - heading) % 8])
         ours += max(0, min(cap, firepower) - (distance - 1))
-        if state._can_fire(target):
-            back = state.bearing_towards(target, direction.opposite())
-            exposure += max(0, min(state.cap(target, back), state.factors(target)[0]) - (distance - 1))
+        if fire.can_fire(state, target):
+            back = fire.bearing_towards(state, target, direction.opposite())
+            exposure += max(0, min(fire.cap(state, target, back), state.factors(target)[0]) - (distance - 1))
     nearest = min(
         (
             max(abs(where[0] - square[0]), abs(where[1] - square[1]))
@@ -234,23 +236,3 @@ def move_score(state: SquareRiggerState, ship: str, square: Square, heading: Com
     )
     return min(ours, firepower) - EXPOSURE_WEIGHT * exposure - APPROACH_WEIGHT * nearest
 
-
-def _first_on_line(
-    state: SquareRiggerState, square: Square, direction: Compass, vacated: Square
-) -> tuple[str | None, int]:
-    """The first piece seen from `square` along `direction` and its distance; `vacated` is empty."""
-    dx, dy = direction.delta
-    x, y = square
-    grid = state.setup.grid
-    terrain = state.setup.terrain
-    distance = 0
-    while True:
-        x, y = x + dx, y + dy
-        distance += 1
-        if not grid.contains((x, y)):
-            return None, 0
-        occupant = state.occupant.get((x, y))
-        if occupant is not None and (x, y) != vacated:
-            return occupant, distance
-        if terrain[y][x] == LAND:
-            return None, 0

@@ -1,9 +1,11 @@
-"""Scenario files for Square Rigger Chess: TOML, validated, turned into an immutable `Setup`.
+"""Scenarios and tables (seed 000, "Ship Classes", "Shore Batteries" and "General notes on scenarios
+and tactics"): TOML files, validated, turned into the immutable `Setup` every state of a game shares.
 
-A scenario gives the board as rows of characters (top row = highest rank; ``.`` sea, ``#`` land,
+tables.toml holds the book's numbers (ship classes, the fire chart's caps, the wind chart). A
+scenario gives the board as rows of characters (top row = highest rank; ``.`` sea, ``#`` land,
 ``H`` harbour), the wind and its scheduled changes, the sides with their squadrons, ships and shore
-batteries, and the victory conditions. Every mistake is reported as a ScenarioError naming the
-field, e.g. ``ships[3].at``.
+batteries, and the victory conditions (checked by victory.py; damage tracks by damage.py). Every
+mistake is reported as a ScenarioError naming the field, e.g. ``ships[3].at``.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core.errors import ScenarioError
 from ...core.geometry import Compass, Square, SquareGrid
+from .actions import EDGES
+from .damage import checked_track
+from .victory import Victory, conditions
 
 SEA, LAND, HARBOUR = ".", "#", "H"
-EDGES = ("N", "E", "S", "W")
-ROLES = ("warship", "merchant", "transport")
 STRENGTHS = ("calm", "moderate", "strong")
 NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_'\-]*$"
 
@@ -142,23 +145,6 @@ class BatteryInfo:
 
 
 @dataclass(frozen=True)
-class Victory:
-    type: str
-    side: str
-    count: int | None
-    roles: frozenset[str]
-    classes: frozenset[str]
-    ships: frozenset[str]
-
-    def matches(self, ship: ShipInfo) -> bool:
-        return (
-            (not self.roles or ship.role in self.roles)
-            and (not self.classes or ship.ship_class in self.classes)
-            and (not self.ships or ship.name in self.ships)
-        )
-
-
-@dataclass(frozen=True)
 class Setup:
     """Everything about a game that never changes while it is played; shared by all its states."""
 
@@ -267,7 +253,8 @@ class _Builder:
             batteries[battery.name] = self._battery(index, battery, grid, terrain, seats, occupied, ships)
         self._check_spacing(spec, ships, grid, terrain)
         wind_from, strength, changes, table = self._wind()
-        victory = self._victory(classes, ships)
+        victory = conditions(spec.victory or [VictorySpec(type="annihilation", side=side) for side in spec.sides],
+                             spec.sides, classes, ships)
         turn_limit = self.options.turn_limit or spec.turn_limit
         if spec.at_limit not in ("points", "draw", *spec.sides):
             raise ScenarioError("at_limit", "must be 'points', 'draw' or a side name")
@@ -381,7 +368,8 @@ class _Builder:
             if edge not in EDGES:
                 raise ScenarioError(f"{where}.exits", f"an exit edge is one of {' '.join(EDGES)}, not {edge!r}")
         spec = classes[ship.ship_class]
-        track = self._track(f"tracks.{ship.ship_class}", ship.ship_class, (spec.F, spec.S, spec.T))
+        own_track = self.spec.tracks.get(ship.ship_class)
+        track = checked_track(f"tracks.{ship.ship_class}", (spec.F, spec.S, spec.T), own_track)
         return ShipInfo(
             name=ship.name,
             side=ship.side,
@@ -394,20 +382,6 @@ class _Builder:
             start=square,
             heading=heading,
         )
-
-    def _track(self, field_name: str, ship_class: str, start: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
-        if ship_class not in self.spec.tracks:
-            return damage_track(start)
-        track = [tuple(step) for step in self.spec.tracks[ship_class]]
-        if not track or track[0] != start:
-            raise ScenarioError(field_name, f"a damage track starts at the class's factors {start}")
-        for before, after in zip(track, track[1:], strict=False):
-            lowered_by_one = sum(before) - sum(after) == 1
-            if len(after) != 3 or any(a > b for a, b in zip(after, before, strict=True)) or not lowered_by_one:
-                raise ScenarioError(field_name, f"each hit lowers one factor by one; {before} -> {after} does not")
-        if track[-1] != (0, 0, 0):
-            raise ScenarioError(field_name, "a damage track ends at 0 0 0")
-        return tuple(track)  # type: ignore[arg-type]
 
     def _battery(self, index, battery: BatterySpec, grid, terrain, seats, occupied, ships) -> BatteryInfo:
         where = f"batteries[{index}]"
@@ -471,60 +445,9 @@ class _Builder:
             table[name] = tuple(values)
         return direction, strength, tuple(sorted(changes)), table
 
-    def _victory(self, classes, ships: dict[str, ShipInfo]) -> tuple[Victory, ...]:
-        spec = self.spec
-        conditions = spec.victory or [VictorySpec(type="annihilation", side=side) for side in spec.sides]
-        result = []
-        names = {s.name for s in spec.ships}
-        for index, v in enumerate(conditions):
-            where = f"victory[{index}]"
-            if v.side not in spec.sides:
-                raise ScenarioError(f"{where}.side", f"unknown side {v.side!r}")
-            if v.type != "annihilation" and v.count is None:
-                raise ScenarioError(f"{where}.count", f"a {v.type} condition needs a count")
-            for role in v.roles:
-                if role not in ROLES:
-                    raise ScenarioError(f"{where}.roles", f"a role is one of {', '.join(ROLES)}")
-            for name in v.classes:
-                if name not in classes:
-                    raise ScenarioError(f"{where}.classes", f"unknown class {name!r}")
-            for name in v.ships:
-                if name not in names:
-                    raise ScenarioError(f"{where}.ships", f"no ship called {name!r}")
-            condition = Victory(v.type, v.side, v.count, frozenset(v.roles), frozenset(v.classes), frozenset(v.ships))
-            self._check_reachable(where, condition, ships)
-            result.append(condition)
-        return tuple(result)
-
-    @staticmethod
-    def _check_reachable(where: str, condition: Victory, ships: dict[str, ShipInfo]) -> None:
-        """Reject a condition no play could ever meet."""
-        if condition.type == "annihilation":
-            return
-        if condition.type == "strike":
-            candidates = [s for s in ships.values() if s.side != condition.side and condition.matches(s)]
-            if any(ships[name].side == condition.side for name in condition.ships):
-                raise ScenarioError(f"{where}.ships", "a strike condition names the side's own ship")
-        else:
-            candidates = [s for s in ships.values() if s.side == condition.side and condition.matches(s)]
-            if not any(s.exits for s in candidates):
-                raise ScenarioError(f"{where}.side", f"no ship of {condition.side} that counts here has an exit edge")
-        if condition.count is not None and condition.count > len(candidates):
-            raise ScenarioError(f"{where}.count", f"only {len(candidates)} ships could count towards it")
-
     @staticmethod
     def _seat_used(seat, ships, batteries) -> bool:
         side, squadron = seat
         pieces = list(ships.values()) + list(batteries.values())
         return any(p.side == side and p.squadron == squadron for p in pieces)
 
-
-def damage_track(start: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
-    """Decision (damage chart lost): each Hit lowers the largest factor; ties F, then S, then T."""
-    track = [start]
-    factors = list(start)
-    while any(factors):
-        largest = max(factors)
-        factors[factors.index(largest)] -= 1  # index() finds F before S before T on a tie
-        track.append((factors[0], factors[1], factors[2]))
-    return tuple(track)

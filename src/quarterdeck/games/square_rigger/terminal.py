@@ -9,15 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.protocol import Action
+from . import fire
+from .actions import AssignFire, MoveShip, bearing_label
 from .evaluate import optimal_defence, projected_hits
 from .scenario import HARBOUR, LAND
-from .state import (
-    DEFENCE,
-    FIRE,
-    AssignFire,
-    MoveShip,
-    SquareRiggerState,
-)
+from .state import SquareRiggerState
+from .turn import DEFENCE, FIRE
 
 ARROWS = "↑↗→↘↓↙←↖"
 CLASS_MARK = {"first": "1", "second": "2", "third": "3", "frigate": "F"}
@@ -76,7 +73,7 @@ class SquareRiggerView:
         if isinstance(action, MoveShip):
             return action.square
         if isinstance(action, AssignFire):
-            target, _ = state.fire_target(action.piece, action.bearing)
+            target, _ = fire.fire_target(state, action.piece, action.bearing)
             return state.location(target) if target else None
         return None
 
@@ -137,15 +134,15 @@ class SquareRiggerView:
             table.add_column(column)
         side, squadron = state.setup.seats[state.seat]
         for name in state.pieces(side, squadron):
-            if not state._can_fire(name):
+            if not fire.can_fire(state, name):
                 continue
             for bearing in range(8):
-                cap = state.cap(name, bearing)
-                target, distance = state.fire_target(name, bearing)
+                cap = fire.cap(state, name, bearing)
+                target, distance = fire.fire_target(state, name, bearing)
                 if cap <= 0 or target is None:
                     continue
                 effects = ", ".join(f"{a}:{a - distance + 1}" for a in range(distance, cap + 1)) or "out of reach"
-                table.add_row(name, state.bearing_label(name, bearing), str(cap), target, str(distance), effects)
+                table.add_row(name, bearing_label(state, name, bearing), str(cap), target, str(distance), effects)
         return table
 
     def _assigned_table(self, state: SquareRiggerState) -> Table:
@@ -155,9 +152,9 @@ class SquareRiggerView:
             table.add_column(column)
         for line in state.fire:
             defended = state.defence.get((line.target, line.target_bearing))
-            table.add_row(line.piece, state.bearing_label(line.piece, line.bearing), str(line.amount), line.target,
-                          state.bearing_label(line.target, line.target_bearing), str(line.effect),
+            table.add_row(line.piece, bearing_label(state, line.piece, line.bearing), str(line.amount), line.target,
+                          bearing_label(state, line.target, line.target_bearing), str(line.effect),
                           "-" if defended is None else str(defended),
-                          str(state.cap(line.target, line.target_bearing)))
+                          str(fire.cap(state, line.target, line.target_bearing)))
         return table
 
