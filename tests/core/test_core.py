@@ -195,6 +195,21 @@ def test_chance_outcomes_come_from_the_states_dice_and_replay_exactly():
     assert again.state.sample_chance() == roll  # same seed, same die
 
 
+def test_drawing_a_chance_outcome_changes_nothing_and_applying_it_spends_the_roll():
+    state = ToyGame().new_initial_state(seed=7)
+    state.apply(Pick(2), 0)
+    state.apply(Pick(3), 1)
+    dice = state.dice.to_json()
+    roll = state.sample_chance()
+    assert state.sample_chance() == roll and state.dice.to_json() == dice  # looking is free
+    replayed = ToyGame().new_initial_state(seed=7)
+    replayed.apply(Pick(2), 0)
+    replayed.apply(Pick(3), 1)
+    replayed.apply(roll, CHANCE)  # as a record replays it: the outcome, never drawn
+    state.apply(roll, CHANCE)
+    assert state.dice.to_json() == replayed.dice.to_json() != dice
+
+
 def test_resignation_is_shared_notation():
     state = ToyGame().new_initial_state()
     action = state.text_to_action("resign red")
@@ -210,12 +225,48 @@ def test_record_headers_escape_quotes():
 def test_match_history_hides_secret_decisions_until_the_reveal():
     match = Match(ToyGame(), seed=3)
     match.play("pick 3", 0)
-    assert match.moves_for(1) == [("blue", "secret decision")]
+    assert match.moves_for(1) == [] and match.events_for(1) == []  # not even that blue has picked
     assert match.moves_for(0) == [("blue", "pick 3")]
-    assert match.events_for(1) == [[]]
     match.play("pick 1", 1)
     assert match.moves_for(1) == [("blue", "pick 3"), ("red", "pick 1")]
     match.undo()
-    assert match.moves_for(1) == [("blue", "secret decision")]
+    assert match.moves_for(1) == []
     reloaded = Match.from_record(Record.parse(match.record().to_text()), ToyGame())
-    assert reloaded.moves_for(1) == [("blue", "secret decision")]
+    assert reloaded.moves_for(1) == [] and reloaded.moves_for(0) == [("blue", "pick 3")]
+
+
+class RematchState(ToyState):
+    """Two rounds of secret picks back to back: the first reveal leads straight into the second."""
+
+    def __init__(self, game: Game, seed: int):
+        super().__init__(game, seed)
+        self.first: dict[int, int] | None = None
+
+    def _apply(self, action, player):
+        events = super()._apply(action, player)
+        if self.first is None and len(self.picks) == 2:
+            self.first, self.picks = self.picks, {}
+        return events
+
+    def clone(self):
+        copy = RematchState(self.game, 0)
+        copy.__dict__.update(super().clone().__dict__)
+        copy.first = self.first
+        return copy
+
+
+class RematchGame(ToyGame):
+    def new_initial_state(self, scenario=None, options=None, seed=0):
+        return RematchState(self, seed)
+
+
+def test_match_history_shows_a_revealed_phase_that_runs_straight_into_the_next():
+    match = Match(RematchGame(), seed=3)
+    match.play("pick 3", 0)
+    match.play("pick 1", 1)  # Revealed, and at once the second round of secret picks
+    assert match.state.current_player() == SIMULTANEOUS
+    revealed = [("blue", "pick 3"), ("red", "pick 1")]
+    assert match.moves_for(1) == revealed
+    match.play("pick 2", 0)
+    assert match.moves_for(1) == revealed and len(match.events_for(1)) == 2
+    assert match.moves_for(0) == [*revealed, ("blue", "pick 2")]

@@ -9,12 +9,14 @@ actions, so search and learning code walk it one decision at a time. Two kinds o
 besides the players are first-class:
 
 * ``CHANCE``: the next action is a chance outcome (a die). `chance_outcomes()` lists them with
-  probabilities; `sample_chance()` draws one from the state's own seeded `Dice`. The outcome is
-  applied (and recorded) like any action, so replays are exact and a planner never peeks at rolls.
+  probabilities; `sample_chance()` draws one from the state's own seeded `Dice` without changing
+  the state. The outcome is applied (and recorded) like any action, and applying it moves the dice
+  on, so a replayed record reaches the same dice and a planner never peeks at rolls.
 * ``SIMULTANEOUS``: several players decide at once and in secret (a hidden deployment, plotted
   movement). `acting_players()` names those who still owe a decision; each calls `apply(action,
   player=p)`. Until everyone has decided, `observe(p)` and `to_json(viewer=p)` hide the others'
-  decisions; when the last one arrives, all are revealed together.
+  decisions; when the last one arrives, all are revealed together. A game whose next secret phase
+  follows at once marks the reveal with a `Revealed` event, so histories know where a phase ends.
 
 `apply` validates first and only then changes anything: an illegal action raises `IllegalAction`
 naming the rule and leaves the state as it was. Agents that take actions straight from
@@ -149,7 +151,12 @@ class State(ABC):
         player = self._resolve_player(player)
         if validate:
             self._validate(action, player)
-        return self._apply(action, player)
+        events = self._apply(action, player)
+        if player == CHANCE:
+            # The roll is spent when its outcome is applied, not when it is drawn, so a record that
+            # replays the outcome reaches the very same dice as the game that drew it.
+            self.dice.next_u64()
+        return events
 
     def _resolve_player(self, player: int | None) -> int:
         to_act = self.current_player()
@@ -201,11 +208,14 @@ class State(ABC):
         return []
 
     def sample_chance(self) -> Action:
-        """Draw the next chance outcome with the state's own dice (not applied)."""
+        """The next chance outcome drawn with the state's own dice; changes nothing (not applied).
+
+        Drawing again gives the same outcome: the dice move on when an outcome is applied.
+        """
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("chance", "no chance outcome is due")
-        index = self.dice.weighted([p for _, p in outcomes])
+        index = self.dice.clone().weighted([p for _, p in outcomes])
         return outcomes[index][0]
 
     dice: Dice

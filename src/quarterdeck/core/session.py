@@ -3,9 +3,9 @@
 It keeps the setup and every action in notation, so it can take actions back, accept a whole turn
 checked as one, and write or read a game record.
 
-Decisions made in a simultaneous phase are secret until the phase ends: `moves_for(viewer)` shows
-another seat's secret decision only as "secret decision" until then, so an interface can show the
-history without leaking a plan.
+Decisions made in a simultaneous phase are secret until the phase ends: `moves_for(viewer)` and
+`events_for(viewer)` leave another seat's secret decisions out until then (not even their number
+shows), so an interface can show the history without leaking a plan.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalAction, NotationError
-from .events import Event
+from .events import Event, Revealed
 from .protocol import CHANCE, SIMULTANEOUS, Action, Game, Resign, State
 from .record import Record, seat_name, start_state
 
@@ -58,34 +58,36 @@ class Match:
         self.events.append(events)
 
     def _hidden(self) -> list[bool]:
-        """Per move: made in the simultaneous phase still under way, so not yet revealed."""
+        """Per move: made in the simultaneous phase still under way, so not yet revealed.
+
+        A phase ends where the state stops being SIMULTANEOUS, or where a move's events say
+        `Revealed` (a game whose next secret phase follows at once).
+        """
         hidden = [False] * len(self.moves)
         for index in range(len(self.moves) - 1, -1, -1):
             after = self._before[index + 1] if index + 1 < len(self.moves) else self.state
-            if after.current_player() != SIMULTANEOUS:
+            if after.current_player() != SIMULTANEOUS or any(isinstance(e, Revealed) for e in self.events[index]):
                 break
             hidden[index] = self._before[index].current_player() == SIMULTANEOUS
         return hidden
+
+    def _visible(self, viewer: int) -> list[bool]:
+        """Per move: whether `viewer` may know of it. Another seat's unrevealed decision is left out
+        altogether, so the history does not even tell how many decisions it has made."""
+        own = self.state.players[viewer] if 0 <= viewer < len(self.state.players) else None
+        return [not hidden or seat == own for (seat, _), hidden in zip(self.moves, self._hidden(), strict=True)]
 
     def moves_for(self, viewer: int | None) -> list[tuple[str, str]]:
         """The move list as `viewer` may see it (None: everything, e.g. for a finished game)."""
         if viewer is None:
             return list(self.moves)
-        own = self.state.players[viewer] if 0 <= viewer < len(self.state.players) else None
-        return [
-            (seat, "secret decision" if hidden and seat != own else text)
-            for (seat, text), hidden in zip(self.moves, self._hidden(), strict=True)
-        ]
+        return [move for move, visible in zip(self.moves, self._visible(viewer), strict=True) if visible]
 
     def events_for(self, viewer: int | None) -> list[list[Event]]:
-        """Events per move as `viewer` may see them: none for another seat's secret decision."""
+        """Events per move of `moves_for(viewer)`, as `viewer` may see them."""
         if viewer is None:
             return list(self.events)
-        own = self.state.players[viewer] if 0 <= viewer < len(self.state.players) else None
-        return [
-            [] if hidden and seat != own else events
-            for (seat, _), hidden, events in zip(self.moves, self._hidden(), self.events, strict=True)
-        ]
+        return [events for events, visible in zip(self.events, self._visible(viewer), strict=True) if visible]
 
     def play_turn(self, actions: Sequence[Action | str], player: int | None = None) -> list[Event]:
         """A whole turn submitted at once: every action applies, or none does."""
