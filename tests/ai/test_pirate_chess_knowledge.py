@@ -10,7 +10,7 @@ from quarterdeck.ai import make_agent
 from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.games import get
-from quarterdeck.games.pirate_chess.evaluation import _knight_distances, evaluate, hunting_power
+from quarterdeck.games.pirate_chess.evaluate import _knight_distances, evaluate, hunting_power
 
 GAME = get("pirate-chess")
 

@@ -7,7 +7,8 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Event
 from quarterdeck.games import get
-from quarterdeck.games.pirate_chess import Move, PirateChessState
+from quarterdeck.games.pirate_chess.actions import Move
+from quarterdeck.games.pirate_chess.state import PirateChessState
 
 GAME = get("pirate-chess")
 

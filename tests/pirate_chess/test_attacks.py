@@ -3,9 +3,9 @@
 import pytest
 
 from quarterdeck.core.events import Captured, Eliminated, Moved, Sunk
-from quarterdeck.games.pirate_chess import CAPTURE, SINK, Move
-from quarterdeck.games.pirate_chess.rules import RANK
-from quarterdeck.games.pirate_chess.state import Recommissioned
+from quarterdeck.games.pirate_chess.actions import CAPTURE, SINK, Move
+from quarterdeck.games.pirate_chess.movement import Recommissioned
+from quarterdeck.games.pirate_chess.scenario import RANK
 
 from .helpers import layout, legal, play, refused, square_of, to_move
 

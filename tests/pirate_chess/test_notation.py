@@ -4,7 +4,7 @@ import pytest
 
 from quarterdeck.core.errors import NotationError
 from quarterdeck.core.protocol import Resign
-from quarterdeck.games.pirate_chess import END, Anchor, Move, Place
+from quarterdeck.games.pirate_chess.actions import END, Anchor, Move, Place
 
 from .helpers import new_game
 

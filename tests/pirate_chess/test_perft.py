@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from quarterdeck.games.pirate_chess import perft
+from quarterdeck.games.pirate_chess.perft import perft
 
 from . import rulebook
 from .helpers import GAME

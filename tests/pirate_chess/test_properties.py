@@ -12,9 +12,10 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Upgraded
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
-from quarterdeck.games.pirate_chess import CAPTURE, END, SINK, Anchor, Move, PirateChessState, Place
-from quarterdeck.games.pirate_chess.rules import FLEET, UPGRADE_KINDS, ship_kind
-from quarterdeck.games.pirate_chess.state import Recommissioned
+from quarterdeck.games.pirate_chess.actions import CAPTURE, END, SINK, Anchor, Move, Place
+from quarterdeck.games.pirate_chess.movement import Recommissioned
+from quarterdeck.games.pirate_chess.scenario import FLEET, UPGRADE_KINDS, ship_kind
+from quarterdeck.games.pirate_chess.state import PirateChessState
 
 from .helpers import GAME
 

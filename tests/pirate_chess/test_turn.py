@@ -4,7 +4,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import PhaseChanged
-from quarterdeck.games.pirate_chess import Place
+from quarterdeck.games.pirate_chess.actions import Place
 
 from .helpers import layout, legal, play, refused, to_move
 

@@ -1,129 +1,54 @@
 """Pirate Chess (rule book seed 004): eight ships a side on a board whose edges join.
 
-Rules reference: docs/rules/pirate-chess.md. The tables (ship moves, ranks, scenarios) are in
-data.toml; positions, actions and notation in state.py; the terminal drawing in terminal.py.
+The descriptor the registry loads. Rules reference: docs/rules/pirate-chess.md; where each rule
+lives: docs/architecture.md, "Adding a rule book".
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import RecordError, ScenarioError
+from ...core.errors import RecordError
 from ...core.protocol import Game, ScenarioInfo
 from ...core.registry import register
-from .evaluation import evaluate
-from .perft import perft, turns
-from .rules import (
-    DEFAULT_SIZE,
-    FLEET,
+from .evaluate import evaluate
+from .scenario import (
+    DEFAULT_SCENARIO,
     OPENING_TURNS,
-    SCENARIOS,
     SHIP_TYPES,
-    UPGRADE_KINDS,
     UPGRADE_LIMIT,
-    Options,
-    ship_kind,
+    initial_state,
+    scenario_options,
+    shipped_scenarios,
 )
-from .state import CAPTURE, END, PLAYERS, RESERVE, SINK, Anchor, End, Move, PirateChessState, Place, Ship
+from .scenario import layout as build_layout
+from .state import PirateChessState
 from .terminal import TerminalView
-
-__all__ = [
-    "CAPTURE",
-    "END",
-    "PLAYERS",
-    "SINK",
-    "Anchor",
-    "End",
-    "Move",
-    "PirateChess",
-    "PirateChessState",
-    "Place",
-    "Ship",
-    "perft",
-    "turns",
-]
 
 
 @register
 class PirateChess(Game):
     name = "pirate-chess"
     title = "Pirate Chess"
-    default_scenario = "standard"
+    default_scenario = DEFAULT_SCENARIO
     hook_terminal_view = TerminalView()
     # open information and no chance: alpha-beta with iterative deepening plays it best (the levels
     # use it); the evaluation rewards Pirates, which alone can strike anchored ships
     hook_search = "alphabeta"
 
     def scenarios(self) -> list[ScenarioInfo]:
-        return [
-            ScenarioInfo(name, entry["title"], entry["briefing"], {"size": entry["size"]})
-            for name, entry in SCENARIOS.items()
-        ]
+        return shipped_scenarios()
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
     ) -> PirateChessState:
         """Both fleets complete in reserve, Blue to place. The game has no chance, so `seed` is unused."""
-        scenario = scenario or self.default_scenario
-        if scenario not in SCENARIOS:
-            raise ScenarioError("scenario", f"unknown scenario {scenario!r}; scenarios are {', '.join(SCENARIOS)}")
-        state = PirateChessState(self, Options.parse({"size": SCENARIOS[scenario]["size"], **(options or {})}))
-        for fleet in range(len(PLAYERS)):
-            for ship_id in FLEET:
-                state.add_ship(fleet, ship_id, RESERVE)
-        state.history = [state.repetition_key()]
-        return state
+        return initial_state(self, scenario_options(scenario or self.default_scenario, options))
 
-    def layout(
-        self,
-        ships: Mapping[str, str],
-        *,
-        to_move: str = "blue",
-        reserves: Mapping[str, Iterable[str]] | None = None,
-        upgrades_used: Mapping[str, Mapping[str, int]] | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> PirateChessState:
-        """A position after the opening, for studies, tests and benchmarks.
-
-        `ships` maps square names to "blue Frigate" or "red Junk anchored"; `reserves` lists the
-        types each fleet still holds in reserve. Original ships neither on the board nor in reserve
-        have left the game; a second ship of one type is a prize or an upgrade (`Frigate2`).
-        """
-        state = PirateChessState(self, Options.parse({"size": DEFAULT_SIZE, **(options or {})}))
-        if to_move not in PLAYERS:
-            raise ScenarioError("to_move", f"one of {', '.join(PLAYERS)}")
-        state.to_move = PLAYERS.index(to_move)
-        state.turns_played = (OPENING_TURNS, OPENING_TURNS)
-        placed: list[list[tuple[str, int, bool]]] = [[] for _ in PLAYERS]
-        for square_name, text in ships.items():
-            square = state.geometry.index.get(square_name)
-            if square is None:
-                raise ScenarioError("ships", f"no square {square_name!r} on this board")
-            fleet, kind, anchored = _layout_ship(text)
-            placed[fleet].append((kind, square, anchored))
-        try:
-            for fleet, player in enumerate(PLAYERS):
-                for kind in (reserves or {}).get(player, ()):
-                    if kind not in FLEET:
-                        raise ScenarioError("reserves", f"a reserve holds ship types, not {kind!r}")
-                    state.add_ship(fleet, kind, RESERVE)
-                for kind, square, anchored in placed[fleet]:
-                    number = 1 + sum(ship_kind(i) == kind for i in state.ships[fleet])
-                    state.add_ship(fleet, kind if number == 1 else f"{kind}{number}", square, anchored)
-                if not state.on_board(fleet):
-                    raise ScenarioError("ships", f"the {player} fleet needs a ship on the board after the opening")
-            state.lost = tuple(tuple(i for i in FLEET if i not in state.ships[f]) for f in range(len(PLAYERS)))
-        except RecordError as exc:
-            raise ScenarioError("ships", exc.message) from None
-        used = upgrades_used or {}
-        state.upgrades = tuple(
-            {kind: int(used.get(player, {}).get(kind, 0)) for kind in UPGRADE_KINDS} for player in PLAYERS
-        )
-        if any(not 0 <= n <= UPGRADE_LIMIT for u in state.upgrades for n in u.values()):
-            raise ScenarioError("upgrades_used", f"each upgrade kind is used 0 to {UPGRADE_LIMIT} times")
-        state.history = [state.repetition_key()]
-        return state
+    def layout(self, ships: Mapping[str, str], **position: Any) -> PirateChessState:
+        """A position after the opening, for studies, tests and benchmarks: see `scenario.layout`."""
+        return build_layout(self, ships, **position)
 
     def state_from_json(self, data: dict[str, Any]) -> PirateChessState:
         if not isinstance(data, dict) or data.get("game") != self.name:
@@ -156,14 +81,3 @@ ship on the board after the opening loses. Threefold repetition and 100 quiet tu
 
     def hook_evaluate(self, state: PirateChessState, player: int) -> float:
         return evaluate(state, player)
-
-
-def _layout_ship(text: str) -> tuple[int, str, bool]:
-    """'blue Frigate' or 'red Junk anchored' -> (fleet, type, anchored)."""
-    words = text.split()
-    anchored = words[-1:] == ["anchored"]
-    if anchored:
-        words = words[:-1]
-    if len(words) != 2 or words[0] not in PLAYERS or words[1] not in SHIP_TYPES:
-        raise ScenarioError("ships", f"write a ship as 'blue Frigate' or 'red Junk anchored', not {text!r}")
-    return PLAYERS.index(words[0]), words[1], anchored

@@ -1,5 +1,10 @@
 """Whole turns and perft: counting the turns the engine allows, a check on move generation.
 
+Kept as its own module, as no role of the package layout fits it: it is the move-path counter of
+tests/pirate_chess/test_perft.py (against an independent brute force written from the rule book,
+the table of docs/rules/pirate-chess.md, "Perft") and of benchmarks/bench_pirate_chess.py (whole
+turns per second). It uses only the game protocol.
+
 A turn is the sequence of actions one player takes until the other is to act (or the game ends).
 Two different sequences count as two turns even when they reach the same position (anchor then
 move, or move then anchor).

@@ -13,8 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.protocol import Action
-from .rules import OPENING_TURNS, SHIP_TYPES
-from .state import END, Anchor, Move, PirateChessState, Place
+from .actions import END, Anchor, Move, Place
+from .scenario import OPENING_TURNS, SHIP_TYPES
+from .state import PirateChessState
 
 FLEET_STYLE = ("bold bright_blue", "bold bright_red")
 ANCHOR = "⚓"  # two cells wide, matched by two spaces on ships under way

@@ -1,4 +1,5 @@
-"""A cheap static evaluation for the greedy and search agents.
+"""What the computer knows of Pirate Chess: a cheap static evaluation (the descriptor's
+`hook_evaluate`) for the greedy and search agents.
 
 Material (by rank, reserve ships at a discount), anchored safety, and what it takes to win: only
 a Pirate can strike an anchored ship, so a fleet that lies at anchor is beaten by Pirates alone.
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .rules import RANK, SHIP_TYPES, UPGRADE_LIMIT, geometry
-from .state import RESERVE, PirateChessState
+from .movement import geometry
+from .scenario import RANK, RESERVE, SHIP_TYPES, UPGRADE_LIMIT
+from .state import PirateChessState
 
 WIN = 1000.0
 SHIP_VALUE = {kind: rank + 1.0 for kind, rank in RANK.items()}  # a Dhow still counts for something
