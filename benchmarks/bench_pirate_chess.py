@@ -1,8 +1,10 @@
 """Pirate Chess speed, with python-chess measured in the same run as the peer reference.
 
-Prints one JSON object: legal-action generation per second from a mid-game position, random
-playouts (actions and games per second) of Pirate Chess and of standard chess (python-chess, a
-benchmark-only dependency), and the ratios. Runs in about 20 seconds with the default budget:
+Prints one JSON object: legal-action generation per second from a mid-game position, whole turns
+generated per second from it (perft depth 1: every action sequence of one turn, cloned and
+applied), random playouts (actions and games per second) of Pirate Chess and of standard chess
+(python-chess, a benchmark-only dependency), and the ratios. Runs in about 23 seconds with the
+default budget:
 
     .venv/bin/python benchmarks/bench_pirate_chess.py [--seconds 8] [--seed 1]
 """
@@ -19,6 +21,7 @@ from collections.abc import Callable
 import chess
 
 from quarterdeck.games import get
+from quarterdeck.games.pirate_chess.perft import perft
 
 GAME = get("pirate-chess")
 MIDGAME_ACTIONS = 80  # random actions from the standard start: the reserves are mostly at sea
@@ -90,6 +93,7 @@ def main() -> None:
     position = midgame_position(args.seed)
     legal_count = len(position.legal_actions())
     calls, _, elapsed = repeat_for(args.seconds / 3, lambda: len(position.legal_actions()))
+    perft_calls, turns, perft_elapsed = repeat_for(args.seconds / 3, lambda: perft(position, 1))
 
     ours = playout_rates(*repeat_for(args.seconds, pirate_chess_playout(random.Random(args.seed))))
     peer = playout_rates(*repeat_for(args.seconds, chess_playout(random.Random(args.seed))))
@@ -106,6 +110,10 @@ def main() -> None:
                     "actions_in_position": legal_count,
                     "calls_per_second": round(calls / elapsed, 1),
                     "actions_per_second": round(calls * legal_count / elapsed, 1),
+                },
+                "whole_turns": {
+                    "turns_in_position": turns // perft_calls,
+                    "turns_per_second": round(turns / perft_elapsed, 1),
                 },
                 "random_playouts": ours,
                 "python_chess_random_playouts": peer,
