@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -59,6 +60,27 @@ def test_json_round_trip_mid_game():
     assert again.to_json() == data
     assert [again.action_to_text(a) for a in again.legal_actions()] == [
         match.state.action_to_text(a) for a in match.state.legal_actions()]
+
+
+def test_the_saved_state_is_a_copy_that_editing_leaves_the_game_alone():
+    # A saved position of the fleet battle, played into its second turn so the repetition count has
+    # entries, is edited by whoever holds it: the game and every other state of it stay as they were.
+    match = random_match("fleet-battle", 4, 40)
+    state = match.state
+    other = GAME.new_initial_state("fleet-battle", {"turn_limit": 9})
+    twin = state.clone()
+    before, other_before = copy.deepcopy(state.to_json()), copy.deepcopy(other.to_json())
+    saved = state.to_json()
+    saved["setup"]["title"] = "edited"
+    saved["setup"]["ships"][0]["at"] = "a1"
+    saved["options"]["calm"] = True
+    saved["seen"]["edited"] = 2
+    edited_other = other.to_json()
+    edited_other["options"]["turn_limit"] = 1
+    assert state.to_json() == before
+    assert twin.to_json() == before
+    assert other.to_json() == other_before
+    assert GAME.new_initial_state("fleet-battle").to_json()["setup"]["title"] != "edited"
 
 
 def test_corrupt_json_is_rejected():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Iterator
+from copy import deepcopy
 from typing import Any
 
 from ...core.dice import Dice
@@ -237,8 +238,9 @@ class SquareRiggerState(State):
         grid = self.setup.grid
         return {
             "game": self.game.name,
-            "setup": self.setup.source,
-            "options": self.setup.options,
+            # Copies: the setup is shared by every state of the game, and the caller may edit the data.
+            "setup": deepcopy(self.setup.source),
+            "options": deepcopy(self.setup.options),
             "dice": self.dice.to_json(),
             "turn": self.turn,
             "side": self.side_name,
@@ -283,7 +285,7 @@ class SquareRiggerState(State):
                 {"piece": piece, "bearing": actions.bearing_label(self, piece, bearing), "amount": amount}
                 for (piece, bearing), amount in self.defence.items()
             ],
-            "seen": self.seen,
+            "seen": dict(self.seen),
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
