@@ -298,3 +298,163 @@ class GameOver(Event):
 
     def describe(self) -> str:
         return f"game over: {self.result} ({self.reason})"
+
+
+# --- measured-table naval games (Naval Warfare 1500-1850) -------------------------------------------
+@dataclass(frozen=True)
+class Drifted(Event):
+    kind: ClassVar[str] = "drifted"
+    piece: str
+    origin: str
+    destination: str
+
+    def describe(self) -> str:
+        return f"{self.piece} drifts {self.origin} -> {self.destination}"
+
+
+@dataclass(frozen=True)
+class Marked(Event):
+    """A ship gains or loses a state the rules track (in irons, on fire, adrift, grappled ...)."""
+
+    kind: ClassVar[str] = "marked"
+    piece: str
+    marker: str
+    rule: str = ""
+
+    def describe(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.piece} {self.marker}{rule}"
+
+
+@dataclass(frozen=True)
+class Wrecked(Event):
+    kind: ClassVar[str] = "wrecked"
+    piece: str
+    shore: str
+
+    def describe(self) -> str:
+        return f"{self.piece} is wrecked on {self.shore}"
+
+
+@dataclass(frozen=True)
+class BatteryLost(Event):
+    kind: ClassVar[str] = "battery-lost"
+    piece: str
+    battery: str
+    reason: str = ""
+
+    def describe(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.piece} loses a {self.battery} battery{why}"
+
+
+@dataclass(frozen=True)
+class MastLost(Event):
+    kind: ClassVar[str] = "mast-lost"
+    piece: str
+    masts_lost: int
+
+    def describe(self) -> str:
+        return f"{self.piece} loses a mast ({self.masts_lost} gone)"
+
+
+@dataclass(frozen=True)
+class BoardingRound(Event):
+    kind: ClassVar[str] = "boarding-round"
+    attacker: str
+    defender: str
+    round: int
+    defenders_killed: int
+    attackers_killed: int
+
+    def describe(self) -> str:
+        return (f"boarding round {self.round}: {self.attacker} kills {self.defenders_killed} of {self.defender}'s "
+                f"crew, loses {self.attackers_killed}")
+
+
+@dataclass(frozen=True)
+class Exploded(Event):
+    kind: ClassVar[str] = "exploded"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} blows up at {self.square}"
+
+
+@dataclass(frozen=True)
+class RanAfoul(Event):
+    kind: ClassVar[str] = "ran-afoul"
+    piece: str
+    other: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} runs afoul of {self.other} on {self.square}"
+
+
+@dataclass(frozen=True)
+class CutLoose(Event):
+    kind: ClassVar[str] = "cut-loose"
+    piece: str
+    other: str
+    freed: bool
+
+    def describe(self) -> str:
+        return f"{self.piece} {'cuts loose from' if self.freed else 'fails to cut loose from'} {self.other}"
+
+
+@dataclass(frozen=True)
+class Dismasted(Event):
+    kind: ClassVar[str] = "dismasted"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece} is dismasted on {self.square}"
+
+
+@dataclass(frozen=True)
+class Crippled(Event):
+    kind: ClassVar[str] = "crippled"
+    piece: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.piece}'s crew is crippled on {self.square}"
+
+
+@dataclass(frozen=True)
+class CourseOrdered(Event):
+    """Command Control failed: the ship must sail one direction all turn."""
+
+    kind: ClassVar[str] = "course-ordered"
+    piece: str
+    heading: str
+
+    def describe(self) -> str:
+        return f"{self.piece} fails Command Control and must sail {self.heading}"
+
+
+@dataclass(frozen=True)
+class Meleed(Event):
+    kind: ClassVar[str] = "meleed"
+    piece: str
+    target: str
+    total: int
+    against: int
+
+    def describe(self) -> str:
+        return f"{self.piece} boards {self.target}: {self.total} against {self.against}"
+
+
+@dataclass(frozen=True)
+class ForceChanged(Event):
+    """A force's standing changed (efficiency, combat results table, withdrawal)."""
+
+    kind: ClassVar[str] = "force-changed"
+    player: str
+    change: str
+
+    def describe(self) -> str:
+        return f"{self.player}: {self.change}"

@@ -1,0 +1,229 @@
+"""Combat: who may fire at whom, with what Gunnery Strength, at what odds, and what the dice do.
+
+Seed 001, COMBAT 1 (attacks voluntary; each side of a ship attacks at most once a game-turn;
+two-sided fire and its loss to crew hits), 3 (fields of fire and blocked lines of fire; raking from
+the bow hex +1/2 rounded to the even number, from the stern hex +2/3 rounded to the nearest; chase
+guns: all hexes outside the broadside fields up to 7 hexes, bow and stern sets but not in a turn
+with a broadside, two 1s make a mast hit), Multi-ship combat (at most two targets, in different
+fields; the optional nearest-target rule), 4 (crew hits take a third of the Gunnery Strength each,
+after raking; three silence the chasers), Running afoul b-c (screening; fire only at the ship one
+is afoul of). The range bands, odds columns, CRTs and hit kinds are the reconstructed tables of
+shared/design/rules-decisions.md, Frigate ("Combat" and "Numbers and rulings"), kept in tables.toml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour, side_of_keel
+
+from .actions import AIMS, Fire
+from .ships import Ship
+
+if TYPE_CHECKING:
+    from .scenario import Tables
+    from .state import FrigateState
+
+BROADSIDES = (PORT, STARBOARD)
+CHASERS = (BOW, STERN)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Everything the interfaces show before a broadside is fired."""
+
+    firer: str
+    battery: str
+    target: str
+    range: int
+    base: int  # GS after gun hits
+    half: bool  # the second side of a turn, at half strength
+    rake: str  # "", "bow" or "stern"
+    gunnery: int  # after range, raking and crew hits
+    defence: int
+    column: str  # the odds column read, after the CRT shift; "" for no effect
+
+
+def rake_of(firer: Ship, target: Ship) -> str:
+    """Seed, Combat 3b: raking only from the hex adjacent to the target's bow or stern."""
+    if firer.hex == neighbour(target.hex, target.facing):
+        return BOW
+    if firer.hex == neighbour(target.hex, target.facing.opposite()):
+        return STERN
+    return ""
+
+
+def gunnery_strength(tables: Tables, base: int, half: bool, rng: int, rake: str, crew: int) -> int:
+    """The GS order of the ruling: base; x 1/2 for a second side (down); range (down); raking (bow
+    x 3/2 with a half rounding to the even integer, stern x 5/3 to the nearest); crew hits (x 2/3 or
+    x 1/3, nearest)."""
+    gs = base // 2 if half else base
+    for low, high, numerator, denominator in tables.range_factors:
+        if low <= rng <= high:
+            gs = gs * numerator // denominator
+            break
+    else:
+        return 0
+    if rake == BOW:
+        gs = round(Fraction(gs * 3, 2))  # Python rounds a half to the even integer, as the seed says
+    elif rake == STERN:
+        gs = round(Fraction(gs * 5, 3))
+    if crew:
+        gs = round(Fraction(gs * max(0, 3 - crew), 3))
+    return gs
+
+
+def odds_column(tables: Tables, gunnery: int, defence: int, crt: str) -> str:
+    """The column read: odds rounded down in the firer's disfavour and clamped, then shifted by the
+    force's CRT (I one column right, III one left); "" when nothing can happen."""
+    if gunnery <= 0:
+        return ""
+    ratio = Fraction(gunnery, defence)
+    index = -1
+    for i, column in enumerate(tables.crt_columns):
+        a, b = column.split("-")
+        if Fraction(int(a), int(b)) <= ratio:
+            index = i
+    if index < 0:
+        return ""
+    index = min(index + tables.crt_shift[crt], len(tables.crt_columns) - 1)
+    return tables.crt_columns[index] if index >= 0 else ""
+
+
+def second_side_half(state: FrigateState, ship: Ship) -> bool:
+    """Seed, Combat 1c: both sides at full strength only in the turn she first fires, with no crew
+    hits; after that one side full and the other half."""
+    return not (ship.first_fire_turn in (0, state.turn) and ship.crew == 0)
+
+
+def broadside_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
+    tables = state.tables
+    if ship.prize:
+        return "prize", f"{ship.name} is a prize: her guns are silent"
+    if ship.crippled(tables):
+        return "crippled", f"{ship.name} has {ship.crew} crew hits: no broadsides"
+    if battery in ship.fired:
+        return "one-attack-per-side", f"{ship.name}'s {battery} side has already fired this turn"
+    if ship.fired & set(CHASERS):
+        return "chase-guns", f"{ship.name} fired her chasers this turn: no broadside as well"
+    other = STARBOARD if battery == PORT else PORT
+    if other in ship.fired and ship.crew:
+        return "crew-hits", f"{ship.name} has crew hits: she may fire from one side only this turn"
+    if state.force_state[ship.owner].withdrawing:
+        return None  # allowed, but only at ships that have fired on her (checked per target)
+    return None
+
+
+def chase_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
+    if ship.prize:
+        return "prize", f"{ship.name} is a prize: her guns are silent"
+    if battery not in ship.spec.chase:
+        return "chase-guns", f"{ship.name} carries no {battery} chasers"
+    if ship.crew >= state.tables.crew_limit:
+        return "crew-hits", f"three crew hits have silenced {ship.name}'s chasers"
+    if battery in ship.fired:
+        return "chase-guns", f"{ship.name}'s {battery} chasers have already fired this turn"
+    if ship.fired & set(BROADSIDES):
+        return "chase-guns", f"{ship.name} fired a broadside this turn: no chase guns as well"
+    if ship.afoul:
+        return "afoul", f"{ship.name} is afoul: she fires only her broadside at the ship alongside"
+    return None
+
+
+def target_problem(state: FrigateState, ship: Ship, battery: str, target: Ship) -> tuple[str, str] | None:
+    """Whether `target` may be attacked by this battery now (field, range, line of fire, afoul)."""
+    tables = state.tables
+    if not target.afloat or target.owner == ship.owner or target.prize:
+        return "target", f"{target.name} is not an enemy ship in the fight"
+    if ship.afoul:
+        if target.name != ship.afoul:
+            return "afoul", f"{ship.name} is afoul of {ship.afoul} and may fire at her only"
+        if battery != ship.afoul_side:
+            return "afoul", f"only {ship.name}'s {ship.afoul_side} side bears on {target.name}"
+        return None
+    rng = distance(ship.hex, target.hex)
+    if rng == 0:
+        return "field-of-fire", f"{target.name} shares {ship.name}'s hex"
+    field = field_of_fire(ship.hex, ship.facing, target.hex)
+    if field != battery:
+        return "field-of-fire", f"{target.name} is in {ship.name}'s {field} field, not her {battery}"
+    reach = tables.chase_range if battery in CHASERS else tables.broadside_range
+    if rng > reach:
+        return "range", f"{target.name} is {rng} hexes off; the {battery} guns reach {reach}"
+    if not state.grid.line_clear(ship.hex, target.hex, state.occupied_hexes()):
+        return "line-of-fire", f"another ship blocks the line of fire to {target.name}"
+    if target.afoul:
+        partner = state.ships[target.afoul]
+        side = side_of_keel(target.hex, target.facing, ship.hex)
+        if side is not None and side == target.afoul_side and partner.name != ship.name:
+            return "screened", f"{partner.name}, alongside {target.name}, screens her from {ship.name}"
+    force = state.force_state[ship.owner]
+    if force.withdrawing and ship.owner != target.owner and target.name not in state.fired_on_by.get(ship.name, ()):
+        return "preservation", f"{state.players[ship.owner]} is withdrawing: fire only at ships that fired on her"
+    return None
+
+
+def describe_attack(state: FrigateState, ship: Ship, battery: str, target: Ship) -> Attack:
+    tables = state.tables
+    rng = 0 if ship.afoul else distance(ship.hex, target.hex)
+    other = STARBOARD if battery == PORT else PORT
+    half = other in ship.fired and second_side_half(state, ship)
+    rake = "" if ship.afoul else rake_of(ship, target)
+    gs = gunnery_strength(tables, ship.gunnery(), half, rng, rake, ship.crew)
+    column = odds_column(tables, gs, target.spec.ds, state.force_state[ship.owner].crt)
+    return Attack(ship.name, battery, target.name, rng, ship.gunnery(), half, rake, gs, target.spec.ds, column)
+
+
+def fire_options(state: FrigateState, ship: Ship) -> list[Fire]:
+    """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers."""
+    if not ship.afloat or ship.prize:
+        return []
+    enemies = [s for s in state.ship_list if s.afloat and s.owner != ship.owner and not s.prize]
+    options: list[Fire] = []
+    for battery in BROADSIDES:
+        if broadside_problem(state, ship, battery) is not None:
+            continue
+        targets = [t for t in enemies if target_problem(state, ship, battery, t) is None]
+        targets = nearest_rule(state, ship, targets)
+        for target in targets:
+            if describe_attack(state, ship, battery, target).column:
+                options.extend(Fire(ship.name, battery, target.name, aim) for aim in AIMS)
+    for battery in CHASERS:
+        if chase_problem(state, ship, battery) is not None:
+            continue
+        options.extend(Fire(ship.name, battery, t.name) for t in enemies
+                       if target_problem(state, ship, battery, t) is None)
+    return options
+
+
+def nearest_rule(state: FrigateState, ship: Ship, targets: list[Ship]) -> list[Ship]:
+    """Seed, Multi-ship combat b (optional): fire on the nearest enemy not yet fired on this turn,
+    unless afoul or there is no such target within two hexes (a tie is the firer's choice)."""
+    if not state.scenario.option("nearest_target") or ship.afoul:
+        return targets
+    enemies = [s for s in state.ship_list if s.afloat and s.owner != ship.owner and not s.prize
+               and s.name not in state.fired_upon]
+    near = [s for s in enemies if distance(ship.hex, s.hex) <= 2]
+    if not near:
+        return targets
+    closest = min(distance(ship.hex, s.hex) for s in near)
+    wanted = {s.name for s in near if distance(ship.hex, s.hex) == closest}
+    return [t for t in targets if t.name in wanted]
+
+
+def crt_hits(tables: Tables, column: str, face: int) -> int:
+    """Hits for a (modified) die on a column; a modified 0 scores nothing."""
+    if face < 1:
+        return 0
+    return tables.crt[column].hits[min(face, 6) - 1]
+
+
+def confirmed(tables: Tables, column: str, face: int) -> bool:
+    confirm = tables.crt[column].confirm
+    return confirm is None or face in confirm
+
+
+def hit_kind(tables: Tables, aim: str, face: int) -> str:
+    return tables.hit_kinds[aim][face - 1]
