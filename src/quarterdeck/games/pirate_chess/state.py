@@ -1,15 +1,14 @@
 """A Pirate Chess position and its turn (seed 004: "Each turn normally consists of two actions",
-"The Blue fleet STARTS the game", "Each side must place at least 3 ships on the board before any
-attacking moves can be made" and "How to WIN the GAME").
+"Each side must place at least 3 ships on the board before any attacking moves can be made" and
+"How to WIN the GAME").
 
 A turn is a short sequence of small actions by one fleet: at most one fleet action (`Place` a ship
 from the reserve, or `Move` one on the board) and at most one anchor action (`Anchor`, which also
 weighs anchor), in either order, then `End` when the player declines what is left. The turn passes
-by itself as soon as the player has nothing left to decide (see `_turn_is_over`). This module holds
-the turn, the placements, the opening, the end of the game (a fleet with no ship on the board
-loses; the draws of shared/design/rules-decisions.md) and the position's bookkeeping; the rules of
-the book's other sections are in movement.py, anchoring.py and upgrade.py, the notation in
-actions.py.
+by itself as soon as the player has nothing left to decide (see `_turn_is_over`). Here: the turn,
+the opening, the end of the game (a fleet with no ship on the board loses; the draws of
+shared/design/rules-decisions.md) and the position's bookkeeping. Placing and moving are in
+movement.py, anchoring in anchoring.py, upgrades in upgrade.py, the notation in actions.py.
 """
 
 from __future__ import annotations
