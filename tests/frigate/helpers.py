@@ -1,0 +1,69 @@
+"""Small battles built in code for the rule tests: ships where a test wants them, the wind fixed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck import games
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.games.frigate.actions import Declare, Hold, Order, Pass, Roll, Sail
+from quarterdeck.games.frigate.scenario import scenario_from_data
+from quarterdeck.games.frigate.state import FrigateState
+
+GAME = games.get("frigate")
+
+
+def ship(name: str, side: str, rating: int, hex_: str, facing: str, ma: int = 0, **extra: Any) -> dict[str, Any]:
+    return {"name": name, "side": side, "rating": rating, "hex": hex_, "facing": facing, "ma": ma, **extra}
+
+
+def battle(*ships: dict[str, Any], wind: tuple[int, str] = (1, "moderate"), options: dict[str, Any] | None = None,
+           turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
+           preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = ()) -> FrigateState:
+    """A battle past the fighting-sail choice, at the first Movement Declaration."""
+    data = {
+        "title": "Test", "briefing": "A position for a test.", "turns": turns,
+        "wind": {"direction": wind[0], "velocity": wind[1]},
+        "forces": [
+            {"side": "blue", "name": "Blue", "efficiency": efficiency, "preservation": preservation,
+             "home_edge": "south"},
+            {"side": "red", "name": "Red", "efficiency": efficiency, "preservation": preservation,
+             "home_edge": "north"},
+        ],
+        "ships": list(ships),
+        "squadrons": squadrons or [],
+    }
+    state = FrigateState.start(GAME, scenario_from_data(data, "test", options), seed)
+    for entry in ships:
+        side = 0 if entry["side"] == "blue" else 1
+        state.apply(Sail(entry["name"], entry["name"] in fighting), side)
+    return state
+
+
+def declare(state: FrigateState, **mas: int) -> None:
+    """Declare every ship's MA (by name), each side in its turn."""
+    for name, ma in mas.items():
+        ship = state.ships[name]
+        if not ship.declared:
+            state.apply(Declare(name, ma), ship.owner)
+
+
+def to_movement(state: FrigateState, order: tuple[int, int, int, int] = (0, 0, 0, 0), **mas: int) -> FrigateState:
+    """Declare, win the initiative for blue, choose the order, hold the opening fire windows."""
+    declare(state, **mas)
+    while state.current_player() == CHANCE and state.rolls[0][0] != "initiative":
+        state.apply(Roll((6,)))  # Command Control passes only on low rolls: tests roll what they need
+    state.apply(Roll((6, 1)))
+    state.apply(Order(order), 0)
+    hold_windows(state)
+    return state
+
+
+def hold_windows(state: FrigateState, passing: bool = False) -> None:
+    while state.windows:
+        name = state.windows[0]
+        state.apply((Pass if passing else Hold)(name), state.ships[name].owner)
+
+
+def duel(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> FrigateState:
+    return battle(a, b, **kw)

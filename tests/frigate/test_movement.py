@@ -1,0 +1,232 @@
+"""Seed 001, MOVEMENT 1-5, 7-8 and the Quarterly Movement Chart: momentum, the wind's maximum,
+turning (costs, into the wind, three hexsides, borrowed points, dead to windward), no wind, mast
+damage per segment, fighting sail, drifting and sagging."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.hexes import HexDir
+from quarterdeck.games.frigate import movement
+from quarterdeck.games.frigate.actions import Declare, Move, Stand, Turn
+
+from .helpers import battle, hold_windows, ship, to_movement
+
+FAR = ship("Distant", "red", 20, "3401", "S")  # an enemy far out of range, so no fire windows intrude
+
+
+class TestQuarterlyMovementChart:
+    def test_the_chart_as_printed(self):
+        tables = battle(ship("A", "blue", 44, "0510", "N"), FAR).tables
+        assert tables.points(1) == (0, 0, 1, 0)
+        assert tables.points(5) == (1, 1, 2, 1)
+        assert tables.points(14) == (3, 4, 4, 3)
+        assert tables.points(20) == (5, 5, 5, 5)
+        assert tables.points(0) == (0, 0, 0, 0)
+        assert all(sum(tables.points(ma)) == ma for ma in range(1, 21))
+
+    def test_each_segment_spends_its_quarter(self):
+        state = battle(ship("Swift", "blue", 44, "0510", "SE", 5, **{"class": "frigate"}), FAR, wind=(1, "moderate"))
+        to_movement(state, Swift=5, Distant=0)
+        assert state.segment == 1 and state.ships["Swift"].left == 1
+        state.apply(Move("Swift"), 0)
+        hold_windows(state)
+        assert state.segment == 2 and state.ships["Swift"].left == 1
+        state.apply(Move("Swift"), 0)
+        hold_windows(state)
+        assert state.segment == 3 and state.ships["Swift"].left == 2
+
+
+class TestMomentum:
+    def test_at_most_two_up_and_four_down(self):
+        # A 44 frigate with the wind on her side-rear in a Moderate breeze: schedule maximum 10.
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR)
+        assert movement.declaration_range(state, state.ships["Essex"])[:2] == (2, 8)
+        for too_much in (9, 1):
+            with pytest.raises(IllegalAction) as error:
+                state.apply(Declare("Essex", too_much), 0)
+            assert error.value.rule == "momentum"
+        assert not state.ships["Essex"].declared  # nothing changed
+        state.apply(Declare("Essex", 8), 0)
+        assert state.ships["Essex"].ma == 8
+
+    def test_the_wind_caps_the_allowance(self):
+        # The same frigate close-hauled (wind on her side-front): maximum 7, so last 6 + 2 gives only 7.
+        state = battle(ship("Essex", "blue", 44, "0510", "NE", 6, **{"class": "frigate"}), FAR)
+        assert movement.declaration_range(state, state.ships["Essex"])[:2] == (2, 7)
+
+    def test_a_ship_carries_way_when_the_maximum_falls_below_momentum(self):
+        # A 74 turned into the wind (front: maximum 0) after sailing at 7 carries way at exactly 3.
+        state = battle(ship("Bellona", "blue", 74, "0510", "N", 7), FAR)
+        assert movement.declaration_range(state, state.ships["Bellona"])[:2] == (3, 3)
+        assert state.ships["Bellona"].declared and state.ships["Bellona"].ma == 3  # the only choice
+
+
+class TestTurning:
+    def test_turning_costs_and_the_extra_point_into_the_wind(self):
+        # A 74 (turning cost 2) with a north wind on her side-rear (facing SE).
+        state = battle(ship("Bellona", "blue", 74, "0510", "SE", 8), FAR)
+        bellona = state.ships["Bellona"]
+        assert movement.turn_cost(state, bellona, -1) == 3  # to NE: side-rear -> side-front, into the wind
+        assert movement.turn_cost(state, bellona, +1) == 2  # to S: side-rear -> rear
+        bellona.facing = HexDir.NE
+        assert movement.turn_cost(state, bellona, -1) == 3  # to N: side-front -> front
+        bellona.facing = HexDir.S
+        assert movement.turn_cost(state, bellona, -1) == 2  # rear -> side-rear is not into the wind
+
+    def test_three_hexsides_when_tacking(self):
+        # A frigate close-hauled on the port tack (wind on her port bow) tacks through the wind.
+        state = battle(ship("Essex", "blue", 44, "0510", "NE", 14, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)
+        essex = state.ships["Essex"]
+        essex.left = 4  # as if she had the points of MA 16 (beyond any schedule row in this wind)
+        state.apply(Turn("Essex", "port"), 0)  # NE -> N, into the wind: 2 points
+        state.apply(Turn("Essex", "port"), 0)  # N -> NW: 1 point
+        state.apply(Turn("Essex", "port"), 0)  # NW -> SW: the third hexside, allowed when tacking
+        assert essex.facing == HexDir.SW and essex.turned_here == 3
+
+    def test_wearing_needs_more_than_one_hex(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 14, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)
+        state.ships["Essex"].left = 4
+        state.apply(Turn("Essex", "starboard"), 0)  # SE -> S, away from the wind
+        state.apply(Turn("Essex", "starboard"), 0)  # S -> SW
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Turn("Essex", "starboard"), 0)  # SW -> NW would be wearing in one hex
+        assert error.value.rule == "three-hexsides"
+        assert state.ships["Essex"].facing == HexDir.SW
+
+    def test_falling_off_from_dead_into_the_wind(self):
+        # Carrying way dead into the wind (MA 10 from last turn's 14), she falls off three hexsides.
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 14, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)
+        essex = state.ships["Essex"]
+        assert essex.ma == 10 and essex.segment_k == 0
+        essex.left = 3
+        for _ in range(3):
+            state.apply(Turn("Essex", "starboard"), 0)
+        assert essex.facing == HexDir.S  # dead before the wind, three hexsides in one hex
+
+    def test_p_ships_never_turn_three_hexsides(self):
+        state = battle(ship("Victory", "blue", 100, "0510", "NE", 8), FAR)
+        to_movement(state, Victory=6, Distant=0)
+        victory = state.ships["Victory"]
+        victory.left = 9  # points enough for any turn: only the P mark forbids the third hexside
+        state.apply(Turn("Victory", "port"), 0)
+        state.apply(Turn("Victory", "port"), 0)
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Turn("Victory", "port"), 0)
+        assert error.value.rule == "three-hexsides" and "P" in error.value.message
+
+    def test_a_turn_may_borrow_points_from_later_segments(self):
+        # A 74 at MA 5 has 1 point in segment 1; a turn costing 2 takes 1 from segment 2.
+        state = battle(ship("Bellona", "blue", 74, "0510", "S", 5), FAR)
+        to_movement(state, Bellona=5, Distant=0)
+        bellona = state.ships["Bellona"]
+        assert state.segment == 1 and bellona.left == 1
+        state.apply(Turn("Bellona", "starboard"), 0)  # S -> SW, rear -> side-rear: cost 2
+        # Segment 2's single point went to pay for the turn, so play runs on to segment 3.
+        assert bellona.facing == HexDir.SW and bellona.debt == 0
+        assert state.segment == 3 and bellona.left == 2
+
+    def test_no_turn_beyond_the_points_of_the_whole_turn(self):
+        state = battle(ship("Bellona", "blue", 74, "0510", "S", 1), FAR)
+        to_movement(state, Bellona=1, Distant=0)
+        assert state.segment == 3  # MA 1 spends its point in the third segment
+        bellona = state.ships["Bellona"]
+        assert movement.turn_problem(state, bellona, 1)[0] == "turning-cost"
+        assert state.legal_actions(0) == [Move("Bellona")]
+
+
+class TestDeadToWindward:
+    def test_only_one_free_hexside_away_from_the_wind(self):
+        state = battle(ship("Bellona", "blue", 74, "0510", "N", 3), FAR)
+        assert set(state.legal_actions(0)) == {Declare("Bellona", 0), Declare("Bellona", 0, "port"),
+                                               Declare("Bellona", 0, "starboard")}
+        state.apply(Declare("Bellona", 0, "port"), 0)
+        to_movement(state, Distant=0)
+        assert state.ships["Bellona"].facing == HexDir.NW and state.ships["Bellona"].left == 0
+
+
+class TestNoWind:
+    def test_no_wind_means_no_allowance_subject_to_momentum(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR,
+                       options={"no_wind": True})
+        state.velocity = "no wind"
+        assert movement.declaration_range(state, state.ships["Essex"])[:2] == (2, 2)
+
+    def test_a_ship_without_points_cannot_even_turn(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
+        essex = state.ships["Essex"]
+        essex.left = 0
+        assert movement.turn_problem(state, essex, 1)[0] == "movement-points"
+
+
+class TestMastDamage:
+    def test_one_point_less_in_each_later_segment(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
+        to_movement(state, Essex=8, Distant=0)
+        state.pending.append(("Essex", "mast", "Distant"))
+        state.apply(Move("Essex"), 0)
+        state.apply(Move("Essex"), 0)
+        hold_windows(state)
+        essex = state.ships["Essex"]
+        assert essex.masts == 1 and state.segment == 2 and essex.left == 1  # 2 - 1
+
+    def test_mast_hits_cut_the_maximum(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
+        essex = state.ships["Essex"]
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 10
+        essex.masts = 1
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 6
+        essex.masts = 2
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 3
+        essex.masts = 3
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 0
+
+
+class TestFightingSail:
+    def test_half_the_maximum_and_no_loss_for_one_or_two_mast_hits(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 4, **{"class": "frigate"}), FAR, fighting=("Essex",))
+        essex = state.ships["Essex"]
+        assert essex.fighting_sail
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 5
+        essex.masts = 2
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 5
+        essex.masts = 3
+        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 0
+
+
+class TestDriftAndSag:
+    def test_dismasted_ships_face_into_the_wind_and_drift(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
+        state.ships["Essex"].masts = 3
+        to_movement(state, Essex=0, Distant=0)
+        while state.turn == 1:
+            hold_windows(state)
+            if state.current_player() >= 0 and state.legal_actions():
+                state.apply(state.legal_actions()[0])
+        essex = state.ships["Essex"]
+        assert essex.facing == HexDir.N and state.grid.name(essex.hex) == "0511"  # one hex downwind (south)
+
+    def test_sagging_in_fresh_wind(self):
+        state = battle(ship("Fly", "blue", 20, "0510", "SE", 0), ship("Bellona", "blue", 74, "1010", "SE", 0),
+                       FAR, wind=(1, "fresh"), options={"sagging": True})
+        assert state.ships["Fly"].row.sag == 2 and state.ships["Bellona"].row.sag == 0
+        state.ships["Fly"].masts = state.ships["Bellona"].masts = 3  # both dead in the water
+        to_movement(state, Fly=0, Bellona=0, Distant=0)
+        while state.turn == 1:
+            hold_windows(state)
+            if state.current_player() >= 0 and state.legal_actions():
+                state.apply(state.legal_actions()[0])
+        # Drift 1 for both, then sag 2 more for the 20-gun ship and none for the 74.
+        assert state.grid.name(state.ships["Fly"].hex) == "0513"
+        assert state.grid.name(state.ships["Bellona"].hex) == "1011"
+
+    def test_standing_only_when_nothing_else_is_legal(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
+        to_movement(state, Essex=8, Distant=0)
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Stand("Essex"), 0)
+        assert error.value.rule == "stand"
