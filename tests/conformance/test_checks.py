@@ -1,0 +1,189 @@
+"""The suite's checks catch what they are meant to catch: each runs on a small sound game and
+passes, and on the same game with one deliberate defect and fails, naming it."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Revealed
+from quarterdeck.core.protocol import Resign
+from tests.ai.toy_games import Goofspiel, GoofspielState, Nim, NimState, Pig, PigState, ToyState
+
+from . import checks
+from .playout import play
+
+
+class RevealingGoofspielState(GoofspielState):
+    """Goofspiel's rounds follow one another at once, so each reveal says so (protocol.py)."""
+
+    def _apply(self, action, player):
+        events = super()._apply(action, player)
+        return [*events, Revealed(self.players)] if self.data["secret"] == [None, None] else events
+
+
+class RevealingGoofspiel(Goofspiel):
+    state_class = RevealingGoofspielState
+
+
+def toy(base, name: str, **methods):
+    """`base` game with its state class changed by `methods`: one deliberate defect."""
+    state_class = type(name, (base.state_class,), methods)
+    return type(name.replace("State", ""), (base,), {"state_class": state_class})()
+
+
+SOUND = [Nim(), Pig(), RevealingGoofspiel()]
+TICKS = itertools.count()
+
+
+def run_all(game, seed: int = 1):
+    out = play(game, None, seed, 200)
+    checks.check_play_and_end(out)
+    checks.check_offered_actions_are_accepted(out)
+    checks.check_notation_round_trips(out)
+    checks.check_saved_states_round_trip(out)
+    checks.check_record_replays(out)
+    checks.check_actions_by_piece(out)
+    checks.check_problems(out, "secrecy")
+    return out
+
+
+@pytest.mark.parametrize("game", SOUND, ids=lambda game: game.name)
+def test_sound_games_pass_every_check(game):
+    out = run_all(game)
+    assert out.reached_end
+    for position in out.positions:
+        if position.state.is_terminal():
+            continue
+        state = position.state
+        player = checks.seats_to_act(state)[0]
+        seat = None if player < 0 else player
+        for action in checks.offered(state, player)[:3]:
+            checks.check_action(state, seat, action)
+            checks.check_text(state, seat, state.action_to_text(action) + " x")
+            checks.check_finished(out.final, seat, action)
+    checks.check_finished(out.final, None, Resign(1))
+
+
+def test_chance_and_secrets_are_exercised_by_the_sound_games():
+    assert play(Pig(), None, 1, 200).chance_nodes > 0
+    assert play(RevealingGoofspiel(), None, 1, 200).secret_submissions > 0
+
+
+def test_a_view_that_shows_the_other_seats_card_is_caught():
+    leaky = toy(RevealingGoofspiel, "LeakyState", to_json=ToyState.to_json)
+    with pytest.raises(AssertionError, match=r"red's to_json\(viewer\)"):
+        checks.check_problems(play(leaky, None, 1, 200), "secrecy")
+
+
+def test_legal_actions_that_betray_the_other_seats_card_are_caught():
+    def _legal(self, player):  # a card the other side has secretly played is refused
+        taken = [card for seat, card in enumerate(self.data["secret"]) if seat != player]
+        return [card for card in GoofspielState._legal(self, player) if card not in taken]
+
+    peeking = toy(RevealingGoofspiel, "PeekingState", _legal=_legal)
+    with pytest.raises(AssertionError, match="legal_actions"):
+        checks.check_problems(play(peeking, None, 2, 200), "secrecy")
+
+
+def test_a_secret_phase_without_a_revealed_event_is_caught():
+    with pytest.raises(AssertionError, match="Revealed"):
+        checks.check_problems(play(Goofspiel(), None, 1, 200), "secrecy")
+
+
+def test_a_clone_that_shares_its_data_is_caught():
+    def clone(self):
+        return type(self)(self.game, self.data, self.dice.clone())
+
+    shared = toy(Nim, "SharedCloneState", clone=clone)
+    out = play(shared, None, 1, 200)
+    with pytest.raises(AssertionError, match="changed while the original played on"):
+        checks.check_problems(out, "clone")
+
+
+def test_a_refusal_that_changes_the_state_is_caught():
+    def _validate(self, action, player):
+        self.data["attempts"] = self.data.get("attempts", 0) + 1
+        NimState._validate(self, action, player)
+
+    careless = toy(Nim, "CarelessState", _validate=_validate).new_initial_state()
+    with pytest.raises(AssertionError, match="changed the state"):
+        checks.check_action(careless, 0, ("take", 0, 3 + 1))
+
+
+def test_an_action_accepted_though_not_offered_is_caught():
+    lax = toy(Nim, "LaxState", _validate=lambda self, action, player: None).new_initial_state()
+    with pytest.raises(AssertionError, match="not offered"):
+        checks.check_action(lax, 0, ("take", 0, 9))
+
+
+def test_an_offered_action_that_is_refused_is_caught():
+    def _validate(self, action, player):
+        if action == ("take", 2, 1):
+            raise IllegalAction("toy", "offered, then refused")
+        NimState._validate(self, action, player)
+
+    fickle = toy(Nim, "FickleState", _validate=_validate)
+    with pytest.raises(AssertionError, match="refused"):
+        checks.check_offered_actions_are_accepted(play(fickle, None, 1, 200))
+
+
+def test_notation_that_reads_back_as_another_action_is_caught():
+    def parse_action(self, text, player=None):
+        action = NimState.parse_action(self, text, player)
+        return ("take", action[1], 1) if isinstance(action, tuple) else action
+
+    misread = toy(Nim, "MisreadState", parse_action=parse_action)
+    with pytest.raises(AssertionError, match="gave"):
+        checks.check_notation_round_trips(play(misread, None, 1, 200))
+
+
+def test_a_seat_left_without_legal_actions_is_caught():
+    def _legal(self, player):
+        return [] if sum(self.data["piles"]) < 6 else NimState._legal(self, player)
+
+    stuck = toy(Nim, "StuckState", _legal=_legal)
+    with pytest.raises(AssertionError, match="no legal action"):
+        checks.check_problems(play(stuck, None, 1, 200), "play")
+
+
+def test_a_game_that_depends_on_more_than_its_record_is_caught():
+    def _apply(self, action, player):
+        self.data["tick"] = next(TICKS)  # a counter outside the state: replays differ
+        return PigState._apply(self, action, player)
+
+    forgetful = toy(Pig, "TickingState", _apply=_apply)
+    with pytest.raises(AssertionError, match="replay differs"):
+        checks.check_record_replays(play(forgetful, None, 1, 200))
+
+
+def test_actions_offered_after_the_end_are_caught():
+    def legal_actions(self, player=None, piece=None):
+        return self._legal(0) or ["end"]
+
+    endless = toy(Nim, "EndlessState", legal_actions=legal_actions)
+    out = play(Nim(), None, 1, 200)
+    out.match.state = endless.state_from_json(out.final.to_json())
+    with pytest.raises(AssertionError, match="after the end"):
+        checks.check_play_and_end(out)
+
+
+def test_a_saved_state_read_without_care_is_caught():
+    with pytest.raises(KeyError):
+        checks.check_bad_saved_state(Nim(), {"dice": 0})
+
+
+def test_a_rules_reference_must_name_and_quote_its_seed(tmp_path: Path):
+    (tmp_path / "007_0000.txt").write_text("Ships move one square.\nA ship fires at the nearest enemy ship.\n")
+    sections = "".join(f"## {n}. Part\n" for n in range(1, 4))
+    quotes = '"Ships move one square." "A ship fires at the nearest enemy ship." ' * 3
+    checks.check_rules_reference("toy", f"From seed 007.\n{sections}{quotes}", tmp_path)
+    with pytest.raises(AssertionError, match="names no seed"):
+        checks.check_rules_reference("toy", f"{sections}{quotes}", tmp_path)
+    invented = '"Ships may fly over the land at will." ' * 6
+    checks.check_rules_reference("toy", f"seed 007\n{sections}{invented}", None)  # no books at hand
+    with pytest.raises(AssertionError, match="stand in seed 007"):
+        checks.check_rules_reference("toy", f"seed 007\n{sections}{invented}", tmp_path)

@@ -1,0 +1,145 @@
+"""Whatever is not offered is refused with the core errors and changes nothing, fuzzed with
+hypothesis: mutated notation, actions of other seats and other positions, finished games, corrupt
+saved states (protocol.py: `apply`, `parse_action`, `state_from_json`)."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from quarterdeck import games
+from quarterdeck.core.protocol import CHANCE, Resign
+
+from . import checks, options
+from .playout import offered
+
+JUNK = [None, -1, 0, 10**9, 1.5, True, "", "x", [], {}]
+
+
+def open_positions(playout):
+    return [p for p in playout.positions if not p.state.is_terminal()]
+
+
+def some_action(data, playout):
+    """An action offered at some kept position, to some seat (or a chance outcome)."""
+    source = data.draw(st.sampled_from(open_positions(playout)), label="from position")
+    player = data.draw(st.sampled_from(checks.seats_to_act(source.state)), label="offered to")
+    return data.draw(st.sampled_from(offered(source.state, player)), label="action")
+
+
+def any_player(data, state):
+    seats = [None, CHANCE, *range(len(state.players)), len(state.players)]
+    return data.draw(st.sampled_from(seats), label="applied as")
+
+
+def texts(playout, position) -> list[str]:
+    """The notation of everything offered at `position` (worked out once per position)."""
+    found = playout.memo.setdefault("texts", {})
+    if position.step not in found:
+        state = position.state
+        found[position.step] = [
+            state.action_to_text(a) for player in checks.seats_to_act(state) for a in offered(state, player)
+        ]
+    return found[position.step]
+
+
+def vocabulary(playout) -> list[str]:
+    """The words of every offered action's notation, for swapping into another action's."""
+    if "words" not in playout.memo:
+        words = {word for p in open_positions(playout) for text in texts(playout, p) for word in text.split()}
+        playout.memo["words"] = sorted(words)[:400]
+    return playout.memo["words"]
+
+
+@st.composite
+def mutated(draw, texts: list[str], words: list[str]) -> str:
+    """An offered action's notation with one to three small mistakes of the kind people type."""
+    text = draw(st.sampled_from(texts))
+    word = st.sampled_from(words) | st.integers(-3, 99).map(str) | st.text(min_size=1, max_size=4)
+    for _ in range(draw(st.integers(1, 3))):
+        parts = text.split()
+        edit = draw(st.sampled_from(["delete", "insert", "replace", "drop", "swap", "word", "case", "cut"]))
+        at = draw(st.integers(0, max(len(text) - 1, 0)))
+        if edit == "delete":
+            text = text[:at] + text[at + 1 :]
+        elif edit == "insert":
+            text = text[:at] + draw(st.characters()) + text[at:]
+        elif edit == "replace":
+            text = text[:at] + draw(st.characters()) + text[at + 1 :]
+        elif edit == "drop" and parts:
+            del parts[draw(st.integers(0, len(parts) - 1))]
+            text = " ".join(parts)
+        elif edit == "swap" and len(parts) > 1:
+            i, j = draw(st.integers(0, len(parts) - 1)), draw(st.integers(0, len(parts) - 1))
+            parts[i], parts[j] = parts[j], parts[i]
+            text = " ".join(parts)
+        elif edit == "word":
+            parts.insert(draw(st.integers(0, len(parts))), draw(word))
+            text = " ".join(parts)
+        elif edit == "case":
+            text = text.upper()
+        elif edit == "cut":
+            text = text[:at]
+    return text
+
+
+@options.fuzz()
+@given(data=st.data())
+def test_mutated_notation_is_refused_or_read_as_a_legal_action(playout, data):
+    position = data.draw(st.sampled_from(open_positions(playout)), label="position")
+    offered_texts = texts(playout, position)
+    text = data.draw(mutated(offered_texts, vocabulary(playout) or offered_texts), label="text")
+    checks.check_text(position.state, any_player(data, position.state), text)
+
+
+@options.fuzz()
+@given(data=st.data())
+def test_actions_of_other_seats_and_positions_are_refused(playout, data):
+    position = data.draw(st.sampled_from(open_positions(playout)), label="position")
+    checks.check_action(position.state, any_player(data, position.state), some_action(data, playout))
+
+
+@options.fuzz()
+@given(data=st.data())
+def test_a_finished_game_refuses_every_action(playout, data):
+    position = data.draw(st.sampled_from(playout.positions), label="position")
+    finished = position.state.clone()
+    if not finished.is_terminal():
+        finished.apply(Resign(data.draw(st.sampled_from(range(len(finished.players))), label="resigns")))
+    action = data.draw(st.sampled_from(["offered", "resign"]), label="kind")
+    if action == "resign":
+        action = Resign(data.draw(st.sampled_from(range(len(finished.players)))))
+    else:
+        action = some_action(data, playout)
+    checks.check_finished(finished, any_player(data, finished), action)
+
+
+@options.fuzz()
+@given(data=st.data())
+def test_a_corrupt_saved_state_is_a_record_error(playout, data):
+    position = data.draw(st.sampled_from(playout.positions), label="position")
+    saved = copy.deepcopy(position.data)
+    parent, key = _somewhere(data, saved)
+    if isinstance(parent, dict) and data.draw(st.booleans(), label="delete"):
+        del parent[key]
+    else:
+        parent[key] = data.draw(st.sampled_from(JUNK), label="junk")
+    checks.check_bad_saved_state(playout.game, saved)
+
+
+def _somewhere(data, value):
+    """A (container, key) pair somewhere inside the saved JSON, top level more often than deep."""
+    parent, key = None, None
+    while isinstance(value, dict | list) and value:
+        keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+        parent, key = value, data.draw(st.sampled_from(keys))
+        value = parent[key]
+        if not data.draw(st.booleans(), label="deeper"):
+            break
+    return parent, key
+
+
+def test_setup_errors_name_the_scenario_or_option(game_name):
+    checks.check_setup_errors(games.get(game_name))
