@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test bench load-test clean
+.PHONY: setup play test conformance bench load-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: setup
 	$(BIN)/ruff check src tests benchmarks
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
 	$(BIN)/pytest
+
+# The conformance suite alone, long: every scenario of every game played GAMES times (docs/testing.md).
+conformance: setup
+	$(BIN)/pytest tests/conformance --conformance-games $(or $(GAMES),5)
 
 load-test: setup
 	$(BIN)/python benchmarks/load_web.py --players 20 --moves 40
