@@ -148,6 +148,26 @@ def convex_overlap(a: Polygon, b: Polygon) -> bool:
     return True
 
 
+def convex_separation(a: Polygon, b: Polygon) -> float:
+    """The widest gap between two convex polygons along their edge normals: a lower bound of the
+    distance between them (negative when they overlap), cheap enough to rule out contact first."""
+    best = float("-inf")
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
+            ax, ay = y1 - y2, x2 - x1
+            scale = math.hypot(ax, ay)
+            if scale == 0:
+                continue
+            ax, ay = ax / scale, ay / scale
+            amin, amax = _projections(a, ax, ay)
+            bmin, bmax = _projections(b, ax, ay)
+            best = max(best, bmin - amax, amin - bmax)
+    return best
+
+
 # --- segments and general polygons -------------------------------------------------------------
 def _segment_distance_point(p: Point, a: Point, b: Point) -> float:
     abx, aby = b[0] - a[0], b[1] - a[1]

@@ -1,0 +1,748 @@
+"""Movement (seed 003, rules 2, 4, 6, 7 and 8; optional rules 1, 3 and 4 where they move ships).
+
+Rule 4: a ship that is not dismasted makes a turn at the start, a run and a turn at the end, each
+turn up to its turn angle. Rule 2 sets the run by wind strength and masts lost, and how close to
+the wind the run may head (the angle between the run's heading and the direction the wind blows
+from). Medium and Strong: every ship must run at least one drift move, unless its run is stopped
+by contact (a decision). Rule 6: drifting ships move first, straight downwind without turning; a
+drift onto land or a shoal wrecks, into another ship sets that one drifting too (4-6 to recover);
+a ship may heave to with its move and drifts from the next. Rule 7: ending a move closer to the
+wind than permitted puts a ship in irons. Rule 8: a wind change (or a lost mast) that leaves a
+ship too close is rolled for at the start of its move.
+
+Geometry (rulings): hulls never overlap; a run may end in contact but not cross a hull, land or a
+shoal; a run whose end leaves the table disengages the ship; turns pivot on the mainmast and the
+turned hull may not overlap another (a decision).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from quarterdeck.core import plane
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import DieRolled, Drifted, Escaped, Marked, Moved, Turned, Wrecked
+
+from .actions import Move
+from .ship import AFLOAT, SURRENDERED, Ship
+from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit
+
+if TYPE_CHECKING:
+    from .state import NavalState
+
+CONTACT = 10  # hulls within 0.1" are in contact (rulings)
+GUN_REACH = 1700  # the longest range band (16") and a little: beyond it no heading brings guns to bear
+BOATS_RUN = 100  # a drift move for boats is 1" (rulings)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a ship may do with its move now (rule 2 and the markers on it)."""
+
+    mode: str  # sail, oars, turn, grappled, surrendered, none
+    turn: int = 0
+    run_max: int = 0
+    run_min: int = 0
+    wind: int | None = None  # the closest the run may head to the wind
+    one_turn: bool = False
+    reason: str = ""
+    rule: str = "rule 2"
+    boats: bool = False  # may use its boats instead (optional rule 1)
+
+
+def drift_reason(state: NavalState, ship: Ship) -> str:
+    """Why a ship drifts this move instead of sailing, or ''."""
+    if ship.adrift:
+        return "is drifting until it throws 4-6 (rule 6)"
+    if ship.on_fire:
+        return "is on fire and drifts (Nelson rule 3)"
+    if ship.drift_next == state.move_number:
+        return "stopped to pick up survivors and drifts (optional rule 5)"
+    if ship.converting == "oars":
+        return "is shipping her oars and drifts (optional rule 4)"
+    if ship.oars and not oars_usable(state, ship):
+        return "cannot use her oars now and drifts (optional rule 4)"
+    if ship.masts_lost >= 2 and state.strength >= MEDIUM and not ship.oars:
+        return "is dismasted and drifts (rule 2)"
+    if state.scenario.option("crews") and ship.crew < ship.spec.min_crew:
+        return f"has fewer than {ship.spec.min_crew} crew to sail and drifts (optional rule 5)"
+    return ""
+
+
+def oars_usable(state: NavalState, ship: Ship) -> bool:
+    """Optional rule 4: no oars in Strong winds; only galleasses row in Medium; none at 3/4 damage."""
+    if state.strength == STRONG or ship.damage_level() >= 3:
+        return False
+    return state.strength != MEDIUM or ship.spec.type == "Galleasse"
+
+
+def drifts(state: NavalState, ship: Ship) -> bool:
+    return ship.fighting and (bool(drift_reason(state, ship)) or ship.irons or bool(ship.grappled))
+
+
+def limits(state: NavalState, ship: Ship) -> Limits:
+    if ship.status == SURRENDERED:
+        return Limits("surrendered", rule="optional rule 6")
+    if ship.status != AFLOAT:
+        return Limits("none", reason="is out of the battle")
+    if ship.moved:
+        return Limits("none", reason="has already moved this move", rule="rule 3")
+    if ship.grappled:
+        return Limits("grappled", rule="rule 12")
+    if ship.tow and not ship.towing:
+        return Limits("none", reason="is under tow", rule="optional rule 3")
+    if ship.irons:
+        if ship.irons_turn:
+            return Limits("turn", turn=ship.spec.turn, rule="rule 7")
+        return Limits("none", reason="is in irons and drifts", rule="rule 7")
+    reason = drift_reason(state, ship)
+    if reason:
+        return Limits("none", reason=reason, rule="rule 6")
+    spec = ship.spec
+    strength = state.strength
+    damage = ship.damage_level()
+    if ship.oars:  # optional rule 4 (rulings): no wind angle, no must-move, both turns
+        speed = spec.oar_speed // (2 if strength == MEDIUM else 1)
+        speed //= 2 if damage >= 2 else 1
+        return Limits("oars", turn=spec.oar_turn, run_max=speed, rule="optional rule 4")
+    # optional rule 1: boats after the first move of a calm or light airs, not more than half damaged
+    boats = (
+        state.scenario.option("boats")
+        and ship.lost_flotation * 2 <= spec.flotation
+        and ((strength == CALM and state.calm_moves > 1) or (strength == LIGHT and state.light_moves > 1))
+    )
+    if strength == CALM:
+        if state.calm_moves <= 1:
+            return Limits("none", reason="cannot move in the first move of a calm", boats=False)
+        if ship.masts_lost >= 2:
+            return Limits("none", reason="is dismasted and lies still in the calm", boats=boats)
+        return Limits("turn", turn=45, boats=boats)
+    if strength == LIGHT:
+        if ship.masts_lost == 0:
+            return Limits("sail", turn=spec.turn, run_max=drift_distance(LIGHT), wind=90, one_turn=spec.one_turn,
+                          boats=boats)
+        if ship.masts_lost == 1:
+            return Limits("turn", turn=45, boats=boats)
+        return Limits("none", reason="has lost two masts and stays still in light airs", boats=boats)
+    factor = 2 if strength == STRONG else 1
+    speed = spec.speed * factor
+    if ship.masts_lost == 1:
+        speed //= 2
+    if ship.towing:  # optional rule 3: half the tower's speed, at least 1"
+        speed = max(100, speed // 2)
+    return Limits("sail", turn=spec.turn, run_max=speed, run_min=drift_distance(strength),
+                  wind=wind_angle_limit(strength, ship.masts_lost), one_turn=spec.one_turn)
+
+
+# --- obstacles ---------------------------------------------------------------------------------------
+def hull_radius(ship: Ship) -> float:
+    return math.hypot(ship.spec.length / 2, ship.spec.beam / 2)
+
+
+class Scan:
+    """The hulls and land near a ship, with each shape's bounding circle, and a memo of the shapes
+    already tested (a ship's candidate moves share their turns and runs)."""
+
+    def __init__(self, state: NavalState, ship: Ship, reach: float, ignore: tuple[str, ...] = (), land: bool = True):
+        self.ship = ship
+        self.items: list[tuple[str, tuple, float, float, float, bool]] = []
+        x, y = ship.x, ship.y
+        for other in state.ships.values():
+            if other is ship or other.name in ignore or not other.in_play:
+                continue
+            if abs(other.x - x) <= reach and abs(other.y - y) <= reach:
+                self.items.append((other.name, other.hull(), other.x, other.y, hull_radius(other), False))
+        if land:
+            for name, polygon, (cx, cy), r in state.land_circles:
+                self.items.append((name, polygon, cx, cy, r, True))
+        self.memo: dict[tuple, str] = {}
+        self.limits: Limits | None = None
+
+    def blocked(self, shape: tuple, cx: float, cy: float, r: float) -> str:
+        """The first hull or land the shape overlaps (touching is allowed), or ''."""
+        for name, polygon, ox, oy, orad, is_land in self.items:
+            if (cx - ox) ** 2 + (cy - oy) ** 2 >= (r + orad) ** 2:
+                continue
+            if plane.polygons_overlap(shape, polygon) if is_land else plane.convex_overlap(shape, polygon):
+                return name
+        return ""
+
+    def hull_at(self, x: float, y: float, heading: int) -> str:
+        key = ("hull", x, y, heading)
+        if key not in self.memo:
+            ship = self.ship
+            self.memo[key] = self.blocked(ship.hull(x, y, heading), x, y, hull_radius(ship))
+        return self.memo[key]
+
+    def run(self, heading: int, run: int) -> str:
+        """What a straight run along the keel crosses: its swept area is one longer rectangle."""
+        key = ("run", heading, run)
+        if key not in self.memo:
+            ship = self.ship
+            dx, dy = plane.heading_vector(heading)
+            mx, my = ship.x + dx * run / 2, ship.y + dy * run / 2
+            length = ship.spec.length + run
+            shape = plane.hull((mx, my), heading, length, ship.spec.beam)
+            self.memo[key] = self.blocked(shape, mx, my, math.hypot(length / 2, ship.spec.beam / 2))
+        return self.memo[key]
+
+    def free_run(self, heading: int, run_max: int) -> int:
+        """The longest run (up to run_max) along `heading` that crosses no hull or land."""
+        key = ("free", heading, run_max)
+        if key in self.memo:
+            return int(self.memo[key])
+        if not self.run(heading, run_max):
+            result = run_max
+        elif self.run(heading, 0):
+            result = 0
+        else:
+            low, high = 0, run_max
+            while high - low > 1:
+                mid = (low + high) // 2
+                if self.run(heading, mid):
+                    high = mid
+                else:
+                    low = mid
+            result = low
+        self.memo[key] = str(result)
+        return result
+
+
+def scan_for(state: NavalState, ship: Ship, lim: Limits) -> Scan:
+    reach = max(lim.run_max, BOATS_RUN) + 2 * ship.spec.length + 400
+    scan = Scan(state, ship, reach, (ship.tow,) if ship.towing else ())
+    scan.limits = lim
+    return scan
+
+
+# --- checking and applying a move -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Plan:
+    x: int
+    y: int
+    heading: int
+    run_heading: int
+    irons: bool
+    leaves: bool
+
+
+def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -> Plan:
+    """Raise IllegalAction naming the rule unless `move` is legal for `ship` now; return its end."""
+    lim = scan.limits if scan is not None and scan.limits is not None else limits(state, ship)
+    name = ship.name
+    standing = move.extra in ("hold", "cut", "dishonour", "cast-off") or (
+        move.extra == "board" and move.turn1 == 0 and move.run == 0 and move.turn2 == 0 and ship.grappled
+    )
+    if lim.mode == "none":
+        raise IllegalAction(lim.rule, f"{name} {lim.reason}")
+    if lim.mode in ("grappled", "surrendered"):
+        return _check_standing(state, ship, move, lim)
+    if move.extra == "cast-off":
+        if not (ship.tow and ship.towing):
+            raise IllegalAction("optional rule 3", f"{name} has no tow to cast off")
+        return Plan(ship.x, ship.y, ship.heading, ship.heading, False, False)
+    if standing and move.extra != "hold":
+        raise IllegalAction("rule 12" if move.extra in ("cut", "board") else "optional rule 6",
+                            f"{name} is not grappled or surrendered; {move.extra} does not apply")
+    boats = move.extra == "boats"
+    if boats and not lim.boats:
+        raise IllegalAction("optional rule 1", f"{name} may use her boats only after the first move of a calm or "
+                            "light airs, not more than half damaged, with the boats rule on")
+    if ship.boats and not boats and lim.run_min == 0 and (move.turn1 or move.run or move.turn2):
+        raise IllegalAction("optional rule 1", f"{name} was towed by her boats: she must lie still one move "
+                            "before moving normally again")
+    turn = ship.spec.turn if boats else lim.turn
+    for value in (move.turn1, move.turn2):
+        if abs(value) > turn:
+            raise IllegalAction("rule 4", f"{name} may turn at most {turn} degrees at a time, not {abs(value)}")
+    if lim.one_turn and move.turn1 and move.turn2 and not boats:
+        raise IllegalAction("optional rule 4", f"{name} makes one turn only per move under sail")
+    if lim.mode == "turn" and not boats and (move.run or move.turn2):
+        raise IllegalAction(lim.rule, f"{name} may only turn this move ({state.wind_text()}), not run")
+    run_max = BOATS_RUN if boats else lim.run_max
+    if move.run < 0 or move.run > run_max:
+        raise IllegalAction(lim.rule, f"{name} may run at most {run_max / 100:.2f} inches now, "
+                            f"not {move.run / 100:.2f}")
+    run_heading = (ship.heading + move.turn1) % 360
+    final = (run_heading + move.turn2) % 360
+    if move.run and lim.wind is not None and not boats:
+        off = plane.angle_off(run_heading, state.wind)
+        if off < lim.wind:
+            raise IllegalAction(lim.rule, f"{name} may not sail closer than {lim.wind} degrees to the wind "
+                                f"({lim.rule}); heading {run_heading} is {off:.0f} off")
+    if scan is None:
+        scan = scan_for(state, ship, lim)
+    if move.turn1:
+        hit = scan.hull_at(ship.x, ship.y, run_heading)
+        if hit:
+            raise IllegalAction("hulls", f"the turn swings {name} into {_possessive(state, hit)}")
+    end = plane.advance(ship.point, run_heading, move.run)
+    if move.run:
+        hit = scan.run(run_heading, move.run)
+        if hit:
+            raise IllegalAction("hulls", f"the run crosses {_possessive(state, hit)}")
+    if move.turn2:
+        hit = scan.hull_at(end[0], end[1], final)
+        if hit:
+            raise IllegalAction("hulls", f"the turn swings {name} into {_possessive(state, hit)}")
+    if lim.run_min and move.run < lim.run_min and not boats:
+        if move.run != scan.free_run(run_heading, lim.run_min):
+            raise IllegalAction("rule 2", f"every ship must move at least one drift move "
+                                f"({lim.run_min / 100:.2f} inches) unless stopped by contact")
+    leaves = not plane.in_table(end, state.scenario.width, state.scenario.height)
+    irons = False
+    if lim.mode == "sail" and lim.wind is not None and not boats:
+        irons = plane.angle_off(final, state.wind) < lim.wind
+    _check_extra(state, ship, move, end, final, lim)
+    return Plan(end[0], end[1], final, run_heading, irons, leaves)
+
+
+def _possessive(state: NavalState, name: str) -> str:
+    return name if name in state.land_names else f"{name}'s hull"
+
+
+def _check_standing(state: NavalState, ship: Ship, move: Move, lim: Limits) -> Plan:
+    here = Plan(ship.x, ship.y, ship.heading, ship.heading, False, False)
+    if lim.mode == "surrendered":
+        if move.extra == "hold":
+            return here
+        if move.extra == "dishonour":
+            if ship.surrender_kind == "boarding":
+                raise IllegalAction("optional rule 6", f"{ship.name} surrendered to boarders and is held")
+            return here
+        raise IllegalAction("optional rule 6", f"{ship.name} has surrendered: she must not move or fire")
+    if move.extra in ("hold", "cut"):
+        return here
+    if move.extra == "board" and move.target == ship.grappled and not (move.turn1 or move.run or move.turn2):
+        return here
+    raise IllegalAction("rule 12", f"{ship.name} is grappled to {ship.grappled}: she may board, cut grapples "
+                        "or hold, and drifts with her")
+
+
+def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim: Limits) -> None:
+    extra, name = move.extra, ship.name
+    if extra in ("", "hold", "boats"):
+        return
+    if extra == "heave-to":
+        return
+    if extra in ("oars", "sail"):
+        if not state.scenario.option("oared") or not ship.spec.oared:
+            raise IllegalAction("optional rule 4", f"{name} has no oars to use (or the oared-vessels rule is off)")
+        if (extra == "oars") == ship.oars or ship.converting:
+            raise IllegalAction("optional rule 4", f"{name} is already {'under oars' if ship.oars else 'under sail'}")
+        return
+    target = state.ships.get(move.target)
+    if target is None or target is ship or not target.in_play:
+        raise IllegalAction("notation", f"there is no ship {move.target!r} in play to {extra}")
+    gap = plane.polygon_gap(ship.hull(end[0], end[1], final), target.hull())
+    if extra == "board":
+        if target.side == ship.side or not target.fighting:
+            raise IllegalAction("rule 12", f"{name} boards an enemy ship still fighting, not {target.name}")
+        if gap > CONTACT:
+            raise IllegalAction("rule 12", f"to board, {name} must end her run in contact with {target.name}")
+        if state.scenario.option("towing") and ship.tow:
+            raise IllegalAction("optional rule 3", f"{name} cannot board while towing")
+        return
+    if extra == "tow":
+        check_tow(state, ship, target, end, final, gap)
+        return
+    if extra == "secure":
+        from .prizes import check_secure
+
+        check_secure(state, ship, target, gap)
+        return
+    raise IllegalAction("notation", f"unknown move ending {extra!r}")
+
+
+def check_tow(state: NavalState, ship: Ship, target: Ship, end, final: int, gap: float) -> None:
+    """Optional rule 3: a ship may tow one not more than twice its tonnage (a frigate may tow a ship
+    of the line or a frigate), moving to its bow."""
+    if not state.scenario.option("towing"):
+        raise IllegalAction("optional rule 3", "towing is not in use in this battle")
+    if target.side != ship.side or not target.fighting:
+        raise IllegalAction("optional rule 3", f"{ship.name} may tow a ship of her own side, not {target.name}")
+    if ship.tow or target.tow:
+        raise IllegalAction("optional rule 3", "a ship tows or is towed by one ship at a time")
+    frigate = state.scenario.option("nelson") and (ship.spec.guns or 99) < 50
+    if target.spec.tons > 2 * ship.spec.tons and not frigate:
+        raise IllegalAction("optional rule 3", f"{ship.name} may tow a ship of at most twice her tonnage")
+    ahead, _ = plane.local(target.point, target.heading, end)
+    if gap > CONTACT or ahead <= target.spec.length / 2:
+        raise IllegalAction("optional rule 3", f"to take {target.name} in tow, {ship.name} must end at her bow, "
+                            "in contact")
+
+
+def apply(state: NavalState, ship: Ship, move: Move, plan: Plan) -> None:
+    start = ship.point
+    name = ship.name
+    if move.extra == "cast-off":
+        cast_off(state, ship)
+        ship.moved = True
+        return
+    ship.x, ship.y = plan.x, plan.y
+    ship.heading = plan.heading
+    ship.moved = True
+    ship.boats = move.extra == "boats"
+    if (plan.x, plan.y) != start:
+        state.emit(Moved(name, state.where(start), state.where(ship.point), f"{plan.heading}"))
+    elif move.turn1 or move.turn2:
+        state.emit(Turned(name, state.where(ship.point), f"{plan.heading}"))
+    if ship.irons_turn:  # the recovery turn of rule 7
+        ship.irons_turn = False
+        limit = wind_angle_limit(state.strength, ship.masts_lost)
+        if limit is None or plane.angle_off(ship.heading, state.wind) >= limit:
+            ship.irons = False
+            state.emit(Marked(name, "out of irons", "rule 7"))
+    if plan.irons:
+        ship.irons = True
+        state.emit(Marked(name, "in irons", "rule 7"))
+    if plan.leaves:
+        ship.status = "disengaged"
+        state.emit(Escaped(name, state.where(start), "table"))
+        cast_off(state, ship)
+        return
+    if ship.towing:
+        place_astern(state, ship, state.ships[ship.tow])
+    extra = move.extra
+    if extra == "heave-to":
+        ship.heave_to = True
+        state.emit(Marked(name, "heaves to", "rule 6"))
+    elif extra == "oars":
+        ship.converting = "oars-next"
+        state.emit(Marked(name, "will ship her oars next move", "optional rule 4"))
+    elif extra == "sail":
+        ship.converting = "sail-next"
+        state.emit(Marked(name, "raises sail: rows this move, sails the next", "optional rule 4"))
+    elif extra == "board":
+        state.push_roll("grapple", name, move.target)
+    elif extra == "tow":
+        state.push_roll("tow", name, move.target)
+    elif extra == "secure":
+        from .prizes import secure
+
+        secure(state, ship, state.ships[move.target])
+    elif extra == "cut":
+        state.push_roll("cut", name, ship.grappled)
+    elif extra == "dishonour":
+        from .prizes import dishonour
+
+        dishonour(state, ship)
+
+
+def cast_off(state: NavalState, ship: Ship) -> None:
+    if ship.tow and ship.tow in state.ships:
+        partner = state.ships[ship.tow]
+        partner.tow, partner.towing = "", False
+        state.emit(Marked(ship.name, f"casts off the tow with {partner.name}", "optional rule 3"))
+    ship.tow, ship.towing = "", False
+
+
+def place_astern(state: NavalState, tower: Ship, towed: Ship) -> None:
+    """The towed ship follows astern of the tower, on its heading (optional rule 3)."""
+    back = (tower.spec.length + towed.spec.length) / 2 + CONTACT
+    towed.x, towed.y = plane.advance(tower.point, (tower.heading + 180) % 360, back)
+    towed.heading = tower.heading
+    towed.moved = True
+    if not plane.in_table(towed.point, state.scenario.width, state.scenario.height):
+        towed.status = "disengaged"
+        state.emit(Escaped(towed.name, state.where(towed.point), "table"))
+        cast_off(state, tower)
+
+
+# --- drifting (rule 6) ------------------------------------------------------------------------------
+def drift_all(state: NavalState) -> None:
+    distance = drift_distance(state.strength)
+    if distance == 0:
+        return
+    downwind = (state.wind + 180) % 360
+    dx, dy = plane.heading_vector(downwind)
+    movers = [s for s in state.ordered_ships() if drifts(state, s)]
+    movers.sort(key=lambda s: -(s.x * dx + s.y * dy))  # the most downwind first
+    done: set[str] = set()
+    for ship in movers:
+        if ship.name in done or not ship.fighting:
+            continue
+        group = [ship]
+        if ship.grappled and ship.grappled in state.ships:
+            group.append(state.ships[ship.grappled])
+        if ship.tow:
+            group.append(state.ships[ship.tow])
+        done.update(s.name for s in group)
+        _drift_group(state, group, downwind, distance)
+
+
+def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: int) -> None:
+    names = tuple(s.name for s in group)
+    travel = distance
+    struck = ""
+    for ship in group:
+        scan = Scan(state, ship, distance + 600, names, land=False)
+        free = _free_drift(scan, ship, downwind, distance)
+        if free < travel:
+            travel = free
+            struck = _contact_with(scan, ship, downwind, free)
+    wrecked = []
+    for ship in group:
+        end = plane.advance(ship.point, downwind, travel)
+        path = plane.swept(ship.point, ship.heading, ship.spec.length, ship.spec.beam, end)
+        for land in state.scenario.land:
+            if plane.polygons_touch(path, land.polygon):
+                wrecked.append((ship, land.name))
+                break
+    for ship in group:
+        start = ship.point
+        ship.x, ship.y = plane.advance(ship.point, downwind, travel)
+        if travel:
+            state.emit(Drifted(ship.name, state.where(start), state.where(ship.point)))
+    for ship, land_name in wrecked:
+        ship.status = "wrecked"
+        state.emit(Wrecked(ship.name, land_name))
+        state.ship_lost(ship)
+    for ship in group:
+        if ship.fighting and not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
+            ship.status = "disengaged"
+            state.emit(Escaped(ship.name, state.where(ship.point), "table"))
+            state.ship_lost(ship)
+    if struck and struck in state.ships:
+        other = state.ships[struck]
+        if other.fighting and not other.adrift and other.name not in names:
+            other.adrift = True
+            state.emit(Marked(other.name, f"is struck by drifting {group[0].name} and drifts", "rule 6"))
+
+
+def _free_drift(scan: Scan, ship: Ship, direction: int, distance: int) -> int:
+    """The farthest a ship drifts sideways (without turning) before touching another hull."""
+    start = ship.point
+    r0 = hull_radius(ship)
+
+    def clear(run: int) -> bool:
+        end = plane.advance(start, direction, run)
+        shape = plane.swept(start, ship.heading, ship.spec.length, ship.spec.beam, end)
+        mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        return not scan.blocked(shape, mx, my, r0 + run / 2)
+
+    if clear(distance):
+        return distance
+    low, high = 0, distance
+    while high - low > 1:
+        mid = (low + high) // 2
+        if clear(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def _contact_with(scan: Scan, ship: Ship, direction: int, run: int) -> str:
+    end = plane.advance(ship.point, direction, run)
+    shape = ship.hull(end[0], end[1])
+    best, gap = "", float("inf")
+    for name, other, *_ in scan.items:
+        g = plane.polygon_gap(shape, other)
+        if g < gap:
+            best, gap = name, g
+    return best if gap <= CONTACT else ""
+
+
+# --- rule 8 ----------------------------------------------------------------------------------------
+def too_close(state: NavalState, ship: Ship) -> bool:
+    """A sailing ship pointing closer to the wind than now permitted (rule 8 applies)."""
+    if not ship.fighting or ship.irons or ship.oars or ship.grappled or (ship.tow and not ship.towing):
+        return False
+    if drift_reason(state, ship):
+        return False
+    limit = wind_angle_limit(state.strength, ship.masts_lost)
+    return limit is not None and plane.angle_off(ship.heading, state.wind) < limit
+
+
+def rule8(state: NavalState, ship: Ship, value: int) -> None:
+    state.emit(DieRolled(f"{ship.name} caught by the wind (rule 8)", value))
+    if value <= 2:
+        ship.irons = True
+        state.emit(Marked(ship.name, "in irons", "rule 8"))
+        return
+    limit = wind_angle_limit(state.strength, ship.masts_lost) or 0
+    side = plane.signed_turn(state.wind, ship.heading)
+    sign = -1 if side < 0 else 1  # exactly head to wind turns clockwise (rulings)
+    ship.heading = (state.wind + sign * limit) % 360
+    state.emit(Turned(ship.name, state.where(ship.point), f"{ship.heading}"))
+
+
+def resume(state: NavalState, ship: Ship, value: int) -> None:
+    state.emit(DieRolled(f"{ship.name} to sail again (rule 6)", value))
+    if value >= 4:
+        ship.adrift = False
+        state.emit(Marked(ship.name, "sails again", "rule 6"))
+
+
+def irons_roll(state: NavalState, ship: Ship, value: int) -> None:
+    state.emit(DieRolled(f"{ship.name} in irons (rule 7)", value))
+    if value >= 5:
+        ship.irons_turn = True
+        state.emit(Marked(ship.name, "may make one turn", "rule 7"))
+
+
+def tow_roll(state: NavalState, tower: Ship, towed: Ship, value: int) -> None:
+    """Optional rule 3 (rulings): 3-6 in a calm or light airs, 4-6 in medium, 6 in strong winds."""
+    state.emit(DieRolled(f"{tower.name} takes {towed.name} in tow", value))
+    need = {CALM: 3, LIGHT: 3, MEDIUM: 4, STRONG: 6}[state.strength]
+    if value >= need and tower.fighting and towed.fighting:
+        tower.tow, tower.towing = towed.name, True
+        towed.tow, towed.towing = tower.name, False
+        place_astern(state, tower, towed)
+        state.emit(Marked(tower.name, f"has {towed.name} in tow", "optional rule 3"))
+
+
+# --- a finite, well-spread sample of legal moves ----------------------------------------------------------
+def _enemies_near(state: NavalState, ship: Ship, count: int = 3) -> list[Ship]:
+    enemies = [s for s in state.ships.values() if s.side != ship.side and s.in_play]
+    enemies.sort(key=lambda s: (s.x - ship.x) ** 2 + (s.y - ship.y) ** 2)
+    return enemies[:count]
+
+
+def _end_headings(ship: Ship, point, run_heading: int, turn: int, enemies: list[Ship]) -> list[int]:
+    """End turns to try: none, each limit, and those that lay a broadside or the keel line on the
+    nearest enemy within gun range."""
+    turns = {0, -turn, turn}
+    mounts = {m for m, _ in ship.batteries}
+    near = [e for e in enemies if plane.distance(point, e.point) <= GUN_REACH]
+    near.sort(key=lambda e: plane.distance(point, e.point))
+    for enemy in near[:1]:
+        b = plane.bearing(point, enemy.point)
+        wanted = []
+        if "starboard" in mounts:
+            wanted.append(b - 90)
+        if "port" in mounts:
+            wanted.append(b + 90)
+        if "ahead" in mounts:
+            wanted.append(b)
+        if "astern" in mounts:
+            wanted.append(b + 180)
+        for heading in wanted:
+            t = round(plane.signed_turn(run_heading, heading))
+            if abs(t) <= turn:
+                turns.add(t)
+    return sorted(turns)
+
+
+def candidates(state: NavalState, ship: Ship) -> list[Move]:
+    """The moves offered for `ship`: every turn limit, full speed, the least run, half way, the runs
+    that stop at contact, the headings that bring an enemy under a broadside or the keel line, and
+    the endings that matter (board, tow, secure, heave to, change rig, boats, cut, dishonour)."""
+    lim = limits(state, ship)
+    name = ship.name
+    if lim.mode == "none":
+        return []
+    if lim.mode == "surrendered":
+        moves = [Move(name, extra="hold")]
+        if ship.surrender_kind != "boarding":
+            moves.append(Move(name, extra="dishonour"))
+        return moves
+    if lim.mode == "grappled":
+        return [Move(name, extra="hold"), Move(name, extra="cut"), Move(name, extra="board", target=ship.grappled)]
+    enemies = _enemies_near(state, ship)
+    found: dict[Move, None] = {}
+    scan = scan_for(state, ship, lim)
+
+    def offer(move: Move) -> None:
+        if move in found:
+            return
+        try:
+            check(state, ship, move, scan)
+        except IllegalAction:
+            return
+        found[move] = None
+
+    if ship.tow and ship.towing:
+        offer(Move(name, extra="cast-off"))
+    if lim.mode == "turn":
+        turns = {0, -lim.turn, lim.turn, -lim.turn // 2, lim.turn // 2}
+        turns.update(t for t in _end_headings(ship, ship.point, ship.heading, lim.turn, enemies))
+        if ship.irons_turn:
+            limit = wind_angle_limit(state.strength, ship.masts_lost) or 0
+            for sign in (-1, 1):
+                t = round(plane.signed_turn(ship.heading, state.wind + sign * limit))
+                if abs(t) <= lim.turn:
+                    turns.add(t)
+        for t in sorted(turns):
+            offer(Move(name, t, 0, 0))
+    else:
+        _sailing_candidates(state, ship, lim, enemies, offer, scan)
+    if lim.boats:
+        for t in (0, -ship.spec.turn, ship.spec.turn):
+            offer(Move(name, t, BOATS_RUN, 0, "boats"))
+        offer(Move(name, 0, 0, 0, "boats"))
+    moves = list(found)
+    plain = [m for m in moves if not m.extra]
+    if plain:
+        base = plain[0]
+        if lim.mode in ("sail", "oars"):
+            offer(Move(name, base.turn1, base.run, base.turn2, "heave-to"))
+        if state.scenario.option("oared") and ship.spec.oared and not ship.converting:
+            offer(Move(name, base.turn1, base.run, base.turn2, "sail" if ship.oars else "oars"))
+    return list(found)
+
+
+def _sailing_candidates(state: NavalState, ship: Ship, lim: Limits, enemies: list[Ship], offer, scan: Scan) -> None:
+    name = ship.name
+    turn = lim.turn
+    first_turns = {0, -turn, turn}
+    for enemy in enemies[:1]:
+        t = round(plane.signed_turn(ship.heading, plane.bearing(ship.point, enemy.point)))
+        if abs(t) <= turn:
+            first_turns.add(t)
+    irons_moves: list[Move] = []
+    any_plain = False
+    for t1 in sorted(first_turns):
+        heading = (ship.heading + t1) % 360
+        if lim.wind is not None and lim.run_min and plane.angle_off(heading, state.wind) < lim.wind:
+            continue
+        free = scan.free_run(heading, lim.run_max)
+        runs = {lim.run_max, (lim.run_max + lim.run_min) // 2, lim.run_min}
+        runs = {r for r in runs if r <= free}
+        if free < lim.run_max:
+            runs.add(free)
+        if lim.run_min == 0:
+            runs.add(0)
+        if lim.wind is not None and plane.angle_off(heading, state.wind) < lim.wind:
+            runs = {0} if lim.run_min == 0 else set()
+        for run in sorted(runs):
+            end = plane.advance(ship.point, heading, run)
+            for t2 in _end_headings(ship, end, heading, turn, enemies):
+                if lim.one_turn and t1 and t2:
+                    continue
+                move = Move(name, t1, run, t2)
+                final = (heading + t2) % 360
+                if lim.mode == "sail" and lim.wind is not None and plane.angle_off(final, state.wind) < lim.wind:
+                    irons_moves.append(move)
+                    continue
+                before = len(irons_moves)
+                offer(move)
+                any_plain = any_plain or before == len(irons_moves)
+            _contact_endings(state, ship, t1, run, heading, end, offer)
+    if not any_plain:
+        for move in irons_moves[:3]:
+            offer(move)
+
+
+def _contact_endings(state: NavalState, ship: Ship, t1: int, run: int, heading: int, end, offer) -> None:
+    """Boarding, towing and securing from an end point in contact."""
+    shape = ship.hull(end[0], end[1], heading)
+    reach = hull_radius(ship) * 2 + CONTACT
+    towing = state.scenario.option("towing")
+    for other in state.ships.values():
+        if other is ship or not other.in_play or (other.side == ship.side and not towing):
+            continue
+        if plane.distance(end, other.point) > reach + hull_radius(other):
+            continue
+        hull = other.hull()
+        if plane.convex_separation(shape, hull) > CONTACT or plane.polygon_gap(shape, hull) > CONTACT:
+            continue
+        if other.side != ship.side and other.fighting:
+            offer(Move(ship.name, t1, run, 0, "board", other.name))
+        elif other.side != ship.side and other.status == SURRENDERED:
+            offer(Move(ship.name, t1, run, 0, "secure", other.name))
+        elif other.side == ship.side and state.scenario.option("towing") and other.fighting:
+            offer(Move(ship.name, t1, run, 0, "tow", other.name))

@@ -1,0 +1,171 @@
+"""Crews, surrender and prizes (seed 003, optional rules 5 and 6, with the rulings).
+
+Optional rule 5: a ship needs tons/100 men to sail and one man per battery on top to fire; at
+half her crew gunfire casualties are halved, at a quarter they cease but she tries to break off,
+and if she is still in range of an enemy or grappled at the end of the move she surrenders on 1-2;
+ships within two drift moves of a sinking may pick up survivors (a quarter of their own crew, half
+of those aboard in all) and drift the next move. Optional rule 6: a ship may surrender at the end
+of any move; the surrender must be accepted unless she dishonoured an earlier one; she may then
+not be fired on, and is secured by an enemy alongside or, within two drift moves and less than
+half damaged, by boats (up to a fifth of the crew). A prize crew under a fifth of the captives
+lets them try once to escape (4-6). An unsecured ship that surrendered of her own accord may
+change her mind (dishonour). With the rule off a surrendered ship leaves play as taken.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from quarterdeck.core import plane
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Captured, DieRolled, Marked, Struck
+
+from .fire import BANDS
+from .movement import CONTACT
+from .ship import AFLOAT, SURRENDERED, Ship
+from .wind import drift_distance
+
+if TYPE_CHECKING:
+    from .state import NavalState
+
+
+def two_drift_moves(state: NavalState) -> int:
+    """Two drift moves as a distance; a drift move is 1" in a calm for boats and survivors (rulings)."""
+    return 2 * max(100, drift_distance(state.strength))
+
+
+def prize_crew_needed(prize: Ship) -> int:
+    """A fifth of the captives plus the sailing minimum (rulings: 1/100 of tonnage)."""
+    return math.ceil(prize.crew / 5) + prize.spec.min_crew
+
+
+def surrender(state: NavalState, ship: Ship, kind: str, captor: Ship | None = None) -> None:
+    ship.surrender_kind = kind
+    state.emit(Struck(ship.name, state.where(ship.point)))
+    if not state.scenario.option("prizes"):
+        ship.status = "taken"
+        ship.captor = 1 - ship.side
+        state.ship_lost(ship)
+        return
+    if kind == "boarding" and captor is not None:
+        take(state, ship, captor, min(prize_crew_needed(ship), max(0, captor.crew - captor.spec.min_crew)))
+        return
+    ship.status = SURRENDERED
+    ship.captor = 1 - ship.side
+
+
+def take(state: NavalState, prize: Ship, captor: Ship, crew: int) -> None:
+    captor.crew -= crew
+    prize.prize_crew = crew
+    prize.prisoners = prize.crew
+    prize.captor = captor.side
+    prize.status = "taken"
+    state.emit(Captured(prize.name, state.where(prize.point), captor.name))
+    state.ship_lost(prize)
+    if crew * 5 < prize.crew and not prize.escape_tried:
+        state.push_roll("escape", prize.name)
+
+
+def escape_die(state: NavalState, prize: Ship, value: int) -> None:
+    """Dishonour 2: captives under-guarded try once to escape on 4-6; the prize crew become captives."""
+    prize.escape_tried = True
+    state.emit(DieRolled(f"the captives of {prize.name} try to escape (optional rule 6)", value))
+    if value < 4:
+        return
+    prize.status = AFLOAT
+    prize.prisoners = prize.prize_crew
+    prize.prize_crew = 0
+    prize.captor = -1
+    prize.dishonoured = True
+    state.emit(Marked(prize.name, "is retaken by her captives", "optional rule 6"))
+
+
+def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float) -> None:
+    if not state.scenario.option("prizes"):
+        raise IllegalAction("optional rule 6", "surrender and prizes is not in use in this battle")
+    if target.status != SURRENDERED or target.side == ship.side:
+        raise IllegalAction("optional rule 6", f"{target.name} is not an enemy that has surrendered")
+    if gap <= CONTACT:
+        return
+    close = plane.distance(ship.point, target.point) <= two_drift_moves(state)
+    if not close or ship.lost_flotation * 2 >= ship.spec.flotation:
+        raise IllegalAction("optional rule 6", f"{ship.name} secures {target.name} alongside, or by boats within "
+                            "two drift moves while less than half damaged")
+
+
+def secure(state: NavalState, ship: Ship, target: Ship) -> None:
+    alongside = plane.polygon_gap(ship.hull(), target.hull()) <= CONTACT
+    spare = max(0, ship.crew - ship.spec.min_crew)
+    crew = min(prize_crew_needed(target), spare if alongside else ship.crew // 5)
+    take(state, target, ship, crew)
+
+
+def dishonour(state: NavalState, ship: Ship) -> None:
+    ship.status = AFLOAT
+    ship.dishonoured = True
+    ship.captor = -1
+    state.emit(Marked(ship.name, "dishonours her surrender", "optional rule 6"))
+
+
+def in_enemy_range(state: NavalState, ship: Ship) -> bool:
+    for enemy in state.ships.values():
+        if enemy.side != ship.side and enemy.fighting and enemy.batteries:
+            reach = max(max(BANDS[b.kind]) for _, b in enemy.batteries)
+            if plane.distance(enemy.point, ship.point) <= reach:
+                return True
+    return False
+
+
+def broken_crews(state: NavalState) -> list[Ship]:
+    """Optional rule 5: ships down to a quarter of their crew, still in range or grappled."""
+    if not state.scenario.option("crews"):
+        return []
+    return [
+        s for s in state.ordered_ships()
+        if s.fighting and s.crew * 4 <= s.spec.crew and (s.grappled or in_enemy_range(state, s))
+    ]
+
+
+def crew_die(state: NavalState, ship: Ship, value: int) -> None:
+    state.emit(DieRolled(f"{ship.name}'s broken crew (optional rule 5)", value))
+    if value <= 2 and ship.fighting:
+        surrender(state, ship, "offered")
+
+
+def end_of_move_options(state: NavalState, player: int) -> list:
+    from .actions import Choose
+
+    found = []
+    if state.scenario.option("prizes"):
+        found += [Choose("surrender", s.name) for s in state.ordered_ships() if s.side == player and s.fighting]
+    if state.scenario.option("crews"):
+        reach = two_drift_moves(state)
+        for wreck, (x, y, count) in state.survivors.items():
+            if count <= 0:
+                continue
+            for s in state.ordered_ships():
+                if s.side == player and s.fighting and s.drift_next <= state.move_number and \
+                        plane.distance(s.point, (x, y)) <= reach and s.crew >= 4:
+                    found.append(Choose("pick-up", s.name, wreck))
+    return found
+
+
+def pick_up(state: NavalState, rescuer: Ship, wreck: str) -> None:
+    x, y, count = state.survivors[wreck]
+    taken = min(rescuer.crew // 4, count)
+    state.survivors[wreck] = (x, y, count - taken)
+    if state.ship_sides[wreck] == rescuer.side:
+        rescuer.crew += taken
+    else:
+        rescuer.prisoners += taken
+    rescuer.drift_next = state.move_number + 1
+    state.emit(Marked(rescuer.name, f"picks up {taken} survivors of {wreck}", "optional rule 5"))
+
+
+def offer(state: NavalState, ship: Ship) -> None:
+    """A surrender offered at the end of the move: accepted at once unless she dishonoured one before."""
+    if ship.dishonoured:
+        state.push_decide(1 - ship.side, "accept", ship.name)
+        return
+    surrender(state, ship, "offered")
