@@ -180,6 +180,8 @@ def _move_together(state: FrigateState, movers: list[Ship], events: list[Event])
 
 
 def _enter_or_stop(state: FrigateState, ship: Ship, dest: tuple[int, int], events: list[Event]) -> None:
+    if ship.afoul or ship.left <= 0 or not ship.afloat:
+        return  # run aboard or stopped earlier in this step
     kind, other, _ = prizes.entry(state, ship, dest)
     if not kind:
         _stop(state, ship)
