@@ -1,0 +1,64 @@
+"""Positions for the Naval Warfare tests: a small table, ships where a test wants them, and the dice
+thrown by hand so that every roll is the one the test names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.games._naval_warfare import NavalWarfare
+from quarterdeck.games._naval_warfare.actions import Roll
+from quarterdeck.games._naval_warfare.scenario import parse_scenario
+from quarterdeck.games._naval_warfare.state import NavalState
+
+GAME = NavalWarfare()
+
+
+def ship(name: str, side: str, x: float, y: float, heading: int, **data: Any) -> dict[str, Any]:
+    entry = {"name": name, "side": side, "at": [x, y], "heading": heading}
+    if "type" not in data and "class" not in data and "armament" not in data:
+        data = {"type": "Revenge", **data}
+    entry.update(data)
+    return entry
+
+
+def position(ships: list[dict], *, wind: str = "N", strength: str = "medium", options: dict | None = None,
+             period: str = "armada", land: list | None = None, time: str = "12:00", prevailing: str | None = None,
+             seed: int = 0) -> NavalState:
+    data = {
+        "title": "test", "briefing": "a test position", "period": period, "table": [72, 36],
+        "sides": ["english", "spanish"], "time": time, "prevailing": prevailing or wind, "wind": wind,
+        "strength": strength, "options": options or {}, "ships": ships, "land": land or [],
+    }
+    return NavalState.start(GAME, parse_scenario("test", data), seed)
+
+
+def roll(state: NavalState, *values: int) -> list:
+    assert state.current_player() == CHANCE, state.agenda[:2]
+    return state.apply(Roll(tuple(values)))
+
+
+def due(state: NavalState) -> tuple:
+    return state.agenda[0][:2] if state.agenda else ()
+
+
+def to_movement(state: NavalState, first: int = 0, wind: tuple[int, int] = (2, 2)) -> NavalState:
+    """Throw a quiet wind (no sixes) and give the initiative to `first`; stop at the first decision
+    or any start-of-move roll the position calls for."""
+    roll(state, *wind)
+    roll(state, *((9, 4) if first == 0 else (4, 9)))
+    return state
+
+
+def play(state: NavalState, text: str, player: int | None = None) -> list:
+    return state.apply(state.parse_action(text, player), player)
+
+
+def rolls_until_decision(state: NavalState, value: int = 3) -> None:
+    """Answer every die with `value` (initiative and wind dice included) until someone must decide."""
+    while state.current_player() == CHANCE:
+        purpose = state.agenda[0][1]
+        if purpose in ("wind", "initiative"):
+            roll(state, *((2, 2) if purpose == "wind" else (9, 4)))
+        else:
+            roll(state, value)

@@ -1,0 +1,164 @@
+"""Seed 003, rules 1 (wind each move), 2 (wind strength), 3 (sequence), 4 (turns and run)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.protocol import CHANCE
+
+from .helpers import due, play, position, roll, ship, to_movement
+
+
+def pair(**kw):
+    return [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+
+
+class TestRule1Wind:
+    def test_no_six_no_change_and_both_dice_are_one_chance_outcome(self):
+        state = position(pair())
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 36 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        roll(state, 3, 5)
+        assert (state.wind, state.strength) == (0, 2)
+
+    @pytest.mark.parametrize(("again", "expected"), [(1, 315), (2, 315), (3, 45), (4, 45), (5, 0), (6, 0)])
+    def test_red_six_rethrown_at_the_prevailing_wind(self, again, expected):
+        state = position(pair())
+        roll(state, 6, 2)
+        assert due(state) == ("roll", "wind-red")
+        roll(state, again)
+        assert state.wind == expected  # 1-2 counter-clockwise, 3-4 clockwise, 5-6 no change
+
+    @pytest.mark.parametrize(("again", "expected"), [(1, 90), (3, 0), (5, 90), (6, 0)])
+    def test_red_six_away_and_toward_the_prevailing_wind(self, again, expected):
+        state = position(pair(), wind="NE", prevailing="N")
+        roll(state, 6, 2)
+        roll(state, again)
+        assert state.wind == expected
+
+    def test_opposite_the_prevailing_wind_toward_turns_clockwise_and_away_leaves_it(self):
+        state = position(pair(), wind="S", prevailing="N")
+        roll(state, 6, 2)
+        roll(state, 3)
+        assert state.wind == 225
+        state = position(pair(), wind="S", prevailing="N")
+        roll(state, 6, 2)
+        roll(state, 1)
+        assert state.wind == 180
+
+    def test_black_six_rethrown_changes_strength_once(self):
+        state = position(pair())
+        roll(state, 2, 6)
+        roll(state, 6)  # a second 6 reads as 6: stronger, no third throw
+        assert state.strength == 3 and state.current_player() == CHANCE and due(state)[1] == "initiative"
+        state = position(pair(), strength="strong")
+        roll(state, 2, 6)
+        roll(state, 5)
+        assert state.strength == 3  # no step beyond Strong
+
+    def test_in_a_calm_a_first_throw_of_four_raises_the_wind(self):
+        state = position(pair(), strength="calm")
+        roll(state, 2, 4)
+        assert state.strength == 1 and due(state)[1] == "initiative"
+
+
+class TestRule3Sequence:
+    def test_initiative_high_total_moves_first_ties_throw_again(self):
+        state = position(pair())
+        roll(state, 2, 2)
+        roll(state, 7, 7)
+        assert due(state) == ("roll", "initiative")
+        roll(state, 5, 9)
+        assert state.first == 1 and state.current_player() == 1 and state.phase == "move-first"
+
+    def test_first_player_moves_then_second_then_fire(self):
+        state = to_movement(position(pair()))
+        play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert state.current_player() == 1
+        play(state, "move San Martin turn 0 run 6.00 turn 0")
+        assert state.phase not in ("move-first", "move-second")
+
+
+class TestRules2And4Movement:
+    def test_run_up_to_speed_and_turns_up_to_the_turn_angle(self):
+        state = to_movement(position(pair()))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 8.50 turn 0")
+        assert "at most 8.00" in str(error.value)
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 95 run 8.00 turn 0")
+        assert error.value.rule == "rule 4"
+        play(state, "move Revenge turn -45 run 8.00 turn 90")
+        revenge = state.ships["Revenge"]
+        assert (revenge.x, revenge.y, revenge.heading) == (1566, 1566, 135)
+
+    def test_not_closer_than_45_degrees_to_the_wind_in_medium(self):
+        state = to_movement(position(pair()))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn -60 run 4.00 turn 0")  # heading 30, wind from the north
+        assert "may not sail closer than 45 degrees to the wind (rule 2)" in error.value.message
+        play(state, "move Revenge turn -45 run 4.00 turn 0")
+
+    def test_every_ship_must_move_a_drift_move_in_medium(self):
+        state = to_movement(position(pair()))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 0.50 turn 0")
+        assert error.value.rule == "rule 2"
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+
+    def test_strong_winds_double_distances(self):
+        state = to_movement(position(pair(), strength="strong"))
+        with pytest.raises(IllegalAction):
+            play(state, "move Revenge turn 0 run 1.50 turn 0")  # the drift move is 2" too
+        play(state, "move Revenge turn 0 run 16.00 turn 0")
+
+    def test_one_mast_lost_half_speed_and_90_degrees(self):
+        state = position(pair())
+        state.ships["Revenge"].masts_lost = 1
+        to_movement(state)
+        with pytest.raises(IllegalAction):
+            play(state, "move Revenge turn 0 run 4.50 turn 0")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn -45 run 4.00 turn 0")
+        assert "90 degrees" in error.value.message
+        play(state, "move Revenge turn 0 run 4.00 turn 0")
+
+    def test_light_airs_one_drift_move_and_not_closer_than_90(self):
+        state = to_movement(position(pair(), strength="light airs"))
+        with pytest.raises(IllegalAction):
+            play(state, "move Revenge turn 0 run 1.50 turn 0")
+        with pytest.raises(IllegalAction):
+            play(state, "move Revenge turn -10 run 1.00 turn 0")
+        play(state, "move Revenge hold")  # no must-move in light airs
+
+    def test_calm_no_move_in_the_first_move_then_a_45_degree_turn(self):
+        state = to_movement(position(pair(), strength="calm"))
+        assert state.phase not in ("move-first", "move-second")  # nobody can move
+        state = position(pair(), strength="calm")
+        state.calm_moves = 1
+        to_movement(state)
+        with pytest.raises(IllegalAction):
+            play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move Revenge turn 45 run 0.00 turn 0")
+        assert state.ships["Revenge"].heading == 135
+
+    def test_run_may_not_cross_another_hull_but_may_end_in_contact(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 15, 10, 0, type="San Martin")]
+        state = to_movement(position(ships, wind="W"))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert error.value.message == "the run crosses San Martin's hull"
+        legal = [a for a in state.legal_actions(piece="Revenge") if a.extra == "board"]
+        assert legal and legal[0].run < 500
+
+    def test_a_move_by_end_point_and_heading_reads_as_turn_run_turn(self):
+        state = to_movement(position(pair()))
+        move = state.parse_action("move Revenge to 15.00 10.00 heading 120")
+        assert (move.turn1, move.run, move.turn2) == (0, 500, 30)
+
+    def test_running_off_the_table_disengages(self):
+        state = to_movement(position([ship("Revenge", "english", 70, 10, 90),
+                                      ship("San Martin", "spanish", 30, 30, 270, type="San Martin")]))
+        play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert state.ships["Revenge"].status == "disengaged"

@@ -1,0 +1,126 @@
+"""Seed 003, before rule 1: the example ships, the gun table, the setup dice; scenarios and options."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import ScenarioError
+from quarterdeck.games._naval_warfare.scenario import (
+    batteries_from_guns,
+    builtin_names,
+    load_scenario,
+    parse_scenario,
+    tables,
+)
+
+from .helpers import GAME, position, roll, ship
+
+
+def test_the_seven_example_ships_are_verbatim():
+    rows = tables()["ships"]
+    assert (rows["Hope"]["tons"], rows["Hope"]["flotation"], rows["Hope"]["crew"]) == (600, 30, 60)
+    assert (rows["Hope"]["short"], rows["Hope"]["medium"], rows["Hope"]["long"], rows["Hope"]["speed"]) == (4, 4, 6, 5.0)
+    # Revenge: 22.5 flotation printed as 23; its two battery figures read as medium 4, long 6 (decision)
+    assert (rows["Revenge"]["flotation"], rows["Revenge"]["medium"], rows["Revenge"]["long"]) == (23, 4, 6)
+    assert rows["Revenge"]["turn"] == 90 and rows["Revenge"]["speed"] == 8.0
+    assert rows["James"]["flotation"] == 44  # 43.75 rounded half up
+    assert (rows["San Martin"]["short"], rows["San Martin"]["medium"], rows["San Martin"]["long"]) == (8, 8, 3)
+    assert {"White Bear", "Prince Royal", "San Cristobal"} <= set(rows)
+
+
+def test_oared_types_as_the_rulings_read_the_damaged_row():
+    rows = tables()["ships"]
+    assert rows["Galleasse"]["oar_speed"] == 5.0 and rows["Galleasse"]["one_turn"]
+    assert rows["Galley"]["half_short"] == 2 and rows["Galley"]["medium"] == 1
+    assert rows["Auxiliary Oars"]["oar_turn"] == 45 and rows["Pinnace"]["oar_turn"] == 135
+
+
+def test_battery_calculator_pools_guns_and_reports_remainders():
+    whole, half, dropped = batteries_from_guns("nelson", {"32-pdr": 28, "30-pdr": 2, "18-pdr": 28, "9-pdr": 18}, "g")
+    # 30 x 32-pdr (28-32 pooled) = 6 long; 28 x 18 = 3 long, 1 over (dropped); 18 x 9 = 1 long
+    assert whole["long"] == 10 and half["long"] == 0 and dropped == ["1 x 18-pdr"]
+    whole, half, dropped = batteries_from_guns("nelson", {"12-pdr": 18}, "g")
+    assert whole["long"] == 1 and half["long"] == 1 and not dropped  # 6 of 12 make a half battery
+    whole, half, _ = batteries_from_guns("armada", {"whole cannon": 1, "culverin": 4, "demi-culverin": 4}, "g")
+    assert whole["short"] == 2 and whole["long"] == 3
+    whole, _, _ = batteries_from_guns("nelson", {"carronade": 10}, "g")
+    assert whole["short"] == 2  # five carronades of any calibre make a short battery (rulings)
+
+
+def test_disposition_splits_broadsides_and_points_an_odd_battery_ahead():
+    state = position([ship("Hope", "english", 10, 10, 90, type="Hope"), ship("Foe", "spanish", 60, 10, 270)])
+    mounts = [m for m, b in state.ships["Hope"].batteries if b.kind == "short"]
+    assert mounts.count("port") == 2 and mounts.count("starboard") == 2
+    foe = [m for m, b in state.ships["Foe"].batteries if b.kind == "long"]  # Revenge: 6 long
+    assert foe.count("port") == 3 and foe.count("ahead") == 0
+    sm = position([ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("F", "spanish", 60, 10, 270)])
+    assert [m for m, b in sm.ships["San Martin"].batteries if b.kind == "long"].count("ahead") == 1  # 3 long
+
+
+def test_time_roll_of_six_is_thrown_again_unless_kept():
+    state = position([ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)], time="roll")
+    roll(state, 6)
+    assert state.agenda[0][1] == "time"
+    roll(state, 3)
+    assert state.clock == 12 * 60
+    kept = position([ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)], time="roll",
+                    options={"keep-nine-pm": True})
+    roll(kept, 6)
+    assert kept.clock == 21 * 60
+
+
+def test_prevailing_wind_roll_five_and_six_again_or_no_prevailing_wind():
+    data = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
+    state = position(data, prevailing="roll")
+    roll(state, 5)
+    roll(state, 6)
+    roll(state, 4)
+    assert state.prevailing == 270 and state.wind == 270
+    state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
+    roll(state, 5)  # no prevailing wind; throw again for the first direction
+    roll(state, 5)  # a 5 this time: calm, its direction thrown at once
+    roll(state, 2)
+    assert state.prevailing is None and state.strength == 0 and state.wind == 90
+
+
+def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_used():
+    names = builtin_names()
+    assert len(names) >= 6
+    used = set()
+    for name in names:
+        scenario = load_scenario(name)
+        assert scenario.briefing and scenario.title
+        used |= {k for k, v in scenario.options.items() if v}
+    assert {"boats", "jury-masts", "towing", "oared", "crews", "prizes", "foundering"} <= used
+    battle = load_scenario("line-of-battle")
+    assert all(sum(1 for p in battle.ships if p.side == s) >= 8 for s in (0, 1))
+    assert load_scenario("throw-for-it").time is None and load_scenario("throw-for-it").roll_wind
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"options": {"boats": "yes"}}, "options.boats"),
+        ({"options": {"sails": True}}, "options.sails"),
+        ({"wind": "NNE"}, "wind"),
+        ({"time": "25:00"}, "time"),
+        ({"ships": [ship("A", "english", 10, 10, 400)]}, "ships[0].heading"),
+        ({"ships": [ship("A", "english", 10, 10, 90, type="Dreadnought")]}, "ships[0].type"),
+        ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 10.5, 10, 90)]}, "ships[1].at"),
+    ],
+)
+def test_bad_scenarios_name_the_field(change, field):
+    data = {"title": "t", "briefing": "b", "ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]}
+    data.update(change)
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario("x", data)
+    assert error.value.field == field
+
+
+def test_user_options_override_the_scenario_and_are_validated():
+    state = GAME.new_initial_state("armada", {"boats": True})
+    assert state.scenario.option("boats") and state.scenario.option("jury-masts")
+    with pytest.raises(ScenarioError):
+        GAME.new_initial_state("armada", {"oars": True})
+    with pytest.raises(ScenarioError):
+        GAME.new_initial_state("no-such-battle")
