@@ -8,6 +8,7 @@ and test_checks.py runs them on small broken games to show that each one can fai
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from quarterdeck.core.errors import IllegalAction, NotationError, QuarterdeckError, RecordError, ScenarioError
+from quarterdeck.core.events import Event
 from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Resign, State
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
@@ -157,25 +159,27 @@ def check_saved_states_round_trip(playout: Playout) -> None:
             )
 
 
-def difference(first: Any, second: Any, path: str = "") -> str | None:
-    """Where two JSON values first differ (a path such as ``/ships/0/square``), or None."""
-    if type(first) is not type(second):
-        return f"{path or '/'}: {_short(first)} against {_short(second)}"
-    if isinstance(first, dict):
-        for key in sorted(set(first) | set(second), key=str):
-            if key not in first or key not in second:
-                return f"{path}/{key}: only on the {'first' if key in first else 'second'} side"
-            found = difference(first[key], second[key], f"{path}/{key}")
-            if found:
-                return found
+def difference(expected: Any, found: Any, path: str = "") -> str | None:
+    """Where JSON `found` first departs from `expected` (at a path such as ``/ships/0/square``), or None."""
+    if type(expected) is not type(found):
+        return f"at {path or '/'} {_short(found)} where {_short(expected)} was expected"
+    if isinstance(expected, dict):
+        for key in sorted(set(expected) | set(found), key=str):
+            if key not in found or key not in expected:
+                return f"at {path}/{key}: {'missing' if key in expected else 'not expected'}"
+            departure = difference(expected[key], found[key], f"{path}/{key}")
+            if departure:
+                return departure
         return None
-    if isinstance(first, list):
-        for index, (a, b) in enumerate(zip(first, second, strict=False)):
-            found = difference(a, b, f"{path}/{index}")
-            if found:
-                return found
-        return None if len(first) == len(second) else f"{path}: {len(first)} against {len(second)} items"
-    return None if first == second else f"{path or '/'}: {_short(first)} against {_short(second)}"
+    if isinstance(expected, list):
+        for index, (a, b) in enumerate(zip(expected, found, strict=False)):
+            departure = difference(a, b, f"{path}/{index}")
+            if departure:
+                return departure
+        if len(expected) != len(found):
+            return f"at {path or '/'} {len(found)} items where {len(expected)} were expected"
+        return None
+    return None if expected == found else f"at {path or '/'} {_short(found)} where {_short(expected)} was expected"
 
 
 def _short(value: Any) -> str:
@@ -214,9 +218,10 @@ def check_record_replays(playout: Playout) -> None:
     replayed = game.new_initial_state(record.scenario, record.options, record.seed)
     if 0 in kept:
         assert replayed.to_json() == kept[0].data, "the replayed setup differs from the played one"
-    for step, (replayed, _, _) in enumerate(record.replay(game), start=1):
+    for step, (replayed, _, events) in enumerate(record.replay(game), start=1):
+        seat, move = record.moves[step - 1]
+        assert events == match.events[step - 1], f"move {step} ({seat} {move}) reports other events in the replay"
         if step in kept:
-            seat, move = record.moves[step - 1]
             found = difference(kept[step].data, replayed.to_json())
             assert found is None, f"after move {step} ({seat} {move}) the replay differs, {found}"
     final = playout.final.to_json()
@@ -224,6 +229,17 @@ def check_record_replays(playout: Playout) -> None:
     again = Match.from_record(record, game)
     assert again.state.to_json() == playout.final.to_json(), "Match.from_record reaches another final position"
     assert again.moves == match.moves and again.record().to_text() == text
+
+
+def check_events(playout: Playout) -> None:
+    """Every event of the game is a typed Event that goes through JSON text and back unchanged and
+    describes itself in words (core/events.py), as the browser and the logs take them."""
+    for number, events in enumerate(playout.match.events, start=1):
+        for event in events:
+            assert isinstance(event, Event), f"move {number} reports {event!r}, not an Event"
+            back = Event.from_json(json.loads(json.dumps(event.to_json())))
+            assert back == event, f"move {number}: {event!r} comes back from JSON as {back!r}"
+            assert isinstance(event.describe(), str) and event.describe(), f"move {number}: {event!r} has no words"
 
 
 # --- refusal -------------------------------------------------------------------------------

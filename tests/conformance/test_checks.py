@@ -47,6 +47,7 @@ def run_all(game, seed: int = 1):
     checks.check_saved_states_round_trip(out)
     checks.check_record_replays(out)
     checks.check_actions_by_piece(out)
+    checks.check_events(out)
     checks.check_problems(out, "secrecy")
     return out
 
@@ -187,3 +188,12 @@ def test_a_rules_reference_must_name_and_quote_its_seed(tmp_path: Path):
     checks.check_rules_reference("toy", f"seed 007\n{sections}{invented}", None)  # no books at hand
     with pytest.raises(AssertionError, match="stand in seed 007"):
         checks.check_rules_reference("toy", f"seed 007\n{sections}{invented}", tmp_path)
+
+
+def test_an_event_that_is_not_typed_is_caught():
+    def _apply(self, action, player):
+        return [*NimState._apply(self, action, player), f"took {action}"]
+
+    chatty = toy(Nim, "ChattyState", _apply=_apply)
+    with pytest.raises(AssertionError, match="not an Event"):
+        checks.check_events(play(chatty, None, 1, 200))

@@ -32,5 +32,9 @@ def test_the_record_replays_to_the_same_positions(playout):
     checks.check_record_replays(playout)
 
 
+def test_events_are_typed_and_go_through_json(playout):
+    checks.check_events(playout)
+
+
 def test_secret_decisions_stay_secret_until_the_reveal(playout):
     checks.check_secrets(playout)

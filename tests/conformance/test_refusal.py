@@ -57,10 +57,11 @@ def vocabulary(playout) -> list[str]:
 def mutated(draw, texts: list[str], words: list[str]) -> str:
     """An offered action's notation with one to three small mistakes of the kind people type."""
     text = draw(st.sampled_from(texts))
-    word = st.sampled_from(words) | st.integers(-3, 99).map(str) | st.text(min_size=1, max_size=4)
+    numbers = st.integers(-3, 99).map(str) | st.floats(-5, 50, allow_nan=False).map(lambda x: f"{x:+.2f}")
+    word = st.sampled_from(words) | numbers | st.text(min_size=1, max_size=4)
     for _ in range(draw(st.integers(1, 3))):
         parts = text.split()
-        edit = draw(st.sampled_from(["delete", "insert", "replace", "drop", "swap", "word", "case", "cut"]))
+        edit = draw(st.sampled_from(["delete", "insert", "replace", "drop", "swap", "word", "reword", "case", "cut"]))
         at = draw(st.integers(0, max(len(text) - 1, 0)))
         if edit == "delete":
             text = text[:at] + text[at + 1 :]
@@ -77,6 +78,9 @@ def mutated(draw, texts: list[str], words: list[str]) -> str:
             text = " ".join(parts)
         elif edit == "word":
             parts.insert(draw(st.integers(0, len(parts))), draw(word))
+            text = " ".join(parts)
+        elif edit == "reword" and parts:
+            parts[draw(st.integers(0, len(parts) - 1))] = draw(word)
             text = " ".join(parts)
         elif edit == "case":
             text = text.upper()
