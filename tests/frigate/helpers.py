@@ -67,3 +67,21 @@ def hold_windows(state: FrigateState, passing: bool = False) -> None:
 
 def duel(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> FrigateState:
     return battle(a, b, **kw)
+
+
+def to_windows(state: FrigateState, **mas: int) -> FrigateState:
+    """Declare, win the initiative for blue (blue first in every segment), stop at the first fire window."""
+    declare(state, **mas)
+    state.apply(Roll((6, 1)))
+    state.apply(Order((0, 0, 0, 0)), 0)
+    return state
+
+
+def near(state: FrigateState, name: str, *steps: str) -> str:
+    """The hex reached from ship `name`'s hex by the given directions (N, NE, ...)."""
+    from quarterdeck.core.hexes import HexDir, neighbour
+
+    h = state.ships[name].hex
+    for step in steps:
+        h = neighbour(h, HexDir[step])
+    return state.grid.name(h)

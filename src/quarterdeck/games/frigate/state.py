@@ -388,6 +388,8 @@ class FrigateState(State):
             return "ownership", f"{ship.name} is not {self.players[player]}'s to command"
         if ship is not None and not ship.afloat:
             return "ship", f"{ship.name} is no longer in the battle ({ship.status})"
+        if self.windows and isinstance(action, Fire) and ship is not None and ship.name == self.windows[0]:
+            return self._fire_problem(ship, action)
         if self.windows:
             return "fire-window", f"{self.windows[0]}'s fire window is open: fire, hold or pass first"
         expected = {SAIL: (Sail,), DECLARE: (Declare, Cut, Strike, Destroy, Form, EndDeclare), ORDER: (Order,)}
@@ -420,6 +422,23 @@ class FrigateState(State):
         if isinstance(action, Plot) and ship is not None:
             return simove.plot_problem(self, ship, action.step) or ("simove", "not now")
         return "sequence-of-play", f"{self._text(action)} is not legal now"
+
+    def _fire_problem(self, ship: Ship, action: Fire) -> tuple[str, str]:
+        target = self.ships.get(action.target)
+        if target is None:
+            return "target", f"there is no ship called {action.target!r}"
+        broadside = action.battery in combat.BROADSIDES
+        problem = (combat.broadside_problem if broadside else combat.chase_problem)(self, ship, action.battery)
+        problem = problem or combat.target_problem(self, ship, action.battery, target)
+        if problem is None and broadside and target not in combat.nearest_rule(self, ship, [target]):
+            problem = ("nearest-target", f"{ship.name} must fire on the nearest enemy not yet fired upon")
+        if problem is None and broadside and action.aim not in ("hull", "rigging"):
+            problem = ("aim", "a broadside is aimed at the hull or the rigging")
+        if problem is None and not broadside and action.aim:
+            problem = ("aim", "chase guns are not aimed: leave the aim out")
+        if problem is None and broadside:
+            problem = ("odds", f"{ship.name}'s {action.battery} broadside cannot harm {target.name} at these odds")
+        return problem or ("combat", "not now")
 
     # --- applying an action --------------------------------------------------------------------------
     def _apply(self, action: Any, player: int) -> list[Event]:

@@ -1,0 +1,221 @@
+"""Seed 001, COMBAT 1, 3 and 4 and Multi-ship combat: voluntary attacks, one attack per side, two-sided
+fire, fields and lines of fire, raking, chase guns, two targets, the nearest-target option, crew
+damage; with the reconstructed odds, CRT and hit kinds."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.games.frigate import combat
+from quarterdeck.games.frigate.actions import Fire, Hold, Pass, Roll
+
+from .helpers import battle, hold_windows, ship, to_windows
+
+FRIGATE = {"class": "frigate"}
+
+
+def close_action(**kw):
+    """Essex (44, GS 6) facing north at 1010; Guerriere (38, GS = DS = 5) on her starboard beam."""
+    return battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                  ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE), **kw)
+
+
+class TestConditionsOfCombat:
+    def test_attacking_is_voluntary(self):
+        state = to_windows(close_action(), Essex=0, Guerriere=0)
+        assert state.windows == ["Essex", "Guerriere"]
+        assert Fire("Essex", "starboard", "Guerriere", "hull") in state.legal_actions(0)
+        state.apply(Hold("Essex"), 0)
+        state.apply(Pass("Guerriere"), 1)
+        assert not state.pending and not state.ships["Essex"].fired
+
+    def test_one_attack_from_each_side_a_turn(self):
+        state = to_windows(close_action(), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((1,)))  # a miss
+        assert state.windows[0] == "Guerriere"  # Essex has nothing left to fire at: her window closed
+        state.apply(Hold("Guerriere"), 1)
+        state.windows.insert(0, "Essex")  # even with a window open for her
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        assert error.value.rule == "one-attack-per-side"
+        assert state.ships["Essex"].fired == {"starboard"}
+
+    def test_both_sides_full_only_in_the_first_turn_of_firing(self):
+        state = close_action()
+        essex = state.ships["Essex"]
+        state.turn = 3
+        essex.fired = frozenset({"port"})
+        essex.first_fire_turn = 3
+        assert combat.second_side_half(state, essex) is False  # the turn she first fired
+        essex.first_fire_turn = 2
+        assert combat.second_side_half(state, essex) is True  # later turns: the second side at half
+        attack = combat.describe_attack(state, essex, "starboard", state.ships["Guerriere"])
+        assert attack.half and attack.gunnery == 3  # 6 // 2
+
+    def test_a_crew_hit_leaves_one_side_only(self):
+        state = close_action()
+        essex = state.ships["Essex"]
+        essex.crew, essex.fired = 1, frozenset({"port"})
+        assert combat.broadside_problem(state, essex, "starboard")[0] == "crew-hits"
+        essex.crew = 0  # all crew hits repaired: two-sided fire restored
+        assert combat.broadside_problem(state, essex, "starboard") is None
+
+
+class TestFieldsAndLinesOfFire:
+    def test_broadsides_bear_abeam_chasers_ahead_and_astern(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Ahead", "red", 38, "1007", "S", 0), ship("Abeam", "red", 38, "1209", "N", 0))
+        essex, ahead, abeam = (state.ships[n] for n in ("Essex", "Ahead", "Abeam"))
+        assert combat.target_problem(state, essex, "starboard", abeam) is None
+        assert combat.target_problem(state, essex, "starboard", ahead)[0] == "field-of-fire"
+        assert combat.target_problem(state, essex, "bow", ahead) is None
+        assert combat.target_problem(state, essex, "port", abeam)[0] == "field-of-fire"
+
+    def test_a_ship_on_the_line_blocks_it(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Far", "red", 38, "1410", "N", 0), ship("Between", "red", 20, "1210", "N", 0))
+        essex = state.ships["Essex"]
+        # 1010 -> 1410 runs due east through 1210's centre.
+        assert combat.target_problem(state, essex, "starboard", state.ships["Far"])[0] == "line-of-fire"
+        assert combat.target_problem(state, essex, "starboard", state.ships["Between"]) is None
+
+    def test_broadsides_reach_ten_hexes_and_chasers_seven(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1002", "S", 0))
+        essex, ahead = state.ships["Essex"], state.ships["Ahead"]
+        assert combat.target_problem(state, essex, "bow", ahead)[0] == "range"  # 8 hexes
+        ahead.hex = state.grid.parse("1003")
+        assert combat.target_problem(state, essex, "bow", ahead) is None
+
+
+class TestRaking:
+    def test_bow_rake_rounds_a_half_to_the_even_number(self):
+        tables = close_action().tables
+        assert combat.gunnery_strength(tables, 5, False, 1, "bow", 0) == 8  # 7.5 -> 8
+        assert combat.gunnery_strength(tables, 7, False, 1, "bow", 0) == 10  # 10.5 -> 10
+        assert combat.gunnery_strength(tables, 6, False, 1, "bow", 0) == 9
+
+    def test_stern_rake_rounds_to_the_nearest(self):
+        tables = close_action().tables
+        assert combat.gunnery_strength(tables, 6, False, 1, "stern", 0) == 10
+        assert combat.gunnery_strength(tables, 5, False, 1, "stern", 0) == 8  # 8.33
+        assert combat.gunnery_strength(tables, 4, False, 1, "stern", 0) == 7  # 6.67
+
+    def test_raking_only_from_the_hex_at_the_bow_or_stern(self):
+        state = battle(ship("Essex", "blue", 44, "1008", "NE", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0))
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert combat.rake_of(essex, guerriere) == "bow"  # Essex lies in the hex off Guerriere's bow
+        essex.hex = state.grid.parse("1010")
+        assert combat.rake_of(essex, guerriere) == "stern"
+        essex.hex = state.grid.parse("1109")
+        assert combat.rake_of(essex, guerriere) == ""
+
+
+class TestCrewDamage:
+    def test_thirds_after_raking(self):
+        tables = close_action().tables
+        assert combat.gunnery_strength(tables, 9, False, 1, "stern", 1) == 10  # 15 x 2/3
+        assert combat.gunnery_strength(tables, 9, False, 1, "stern", 2) == 5  # 15 x 1/3
+        assert combat.gunnery_strength(tables, 4, False, 1, "", 1) == 3  # 2.67 -> 3
+
+    def test_three_crew_hits_silence_chasers_one_or_two_do_not(self):
+        state = close_action()
+        essex = state.ships["Essex"]
+        essex.crew = 2
+        assert combat.chase_problem(state, essex, "bow") is None
+        essex.crew = 3
+        assert combat.chase_problem(state, essex, "bow")[0] == "crew-hits"
+        assert combat.broadside_problem(state, essex, "port")[0] == "crippled"
+
+
+class TestChaseGuns:
+    def test_no_chasers_in_a_turn_with_a_broadside_and_vice_versa(self):
+        state = close_action()
+        essex = state.ships["Essex"]
+        essex.fired = frozenset({"port"})
+        assert combat.chase_problem(state, essex, "bow")[0] == "chase-guns"
+        essex.fired = frozenset({"stern"})
+        assert combat.broadside_problem(state, essex, "starboard")[0] == "chase-guns"
+        assert combat.chase_problem(state, essex, "bow") is None  # both sets may fire
+
+    def test_two_ones_make_a_mast_hit(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        assert state.windows[0] == "Essex"
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        state.apply(Roll((1,)))
+        state.apply(Roll((1,)))
+        assert state.pending == [("Ahead", "mast", "Essex")]
+        hold_windows(state)
+        assert state.ships["Ahead"].masts == 1  # landed at the segment's end
+
+    def test_one_one_is_not_enough(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        state.apply(Roll((1,)))
+        state.apply(Roll((2,)))
+        assert state.pending == []
+
+
+class TestMultiShipCombat:
+    def test_two_targets_in_different_fields(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("East", "red", 38, "1209", "N", 0), ship("West", "red", 38, "0809", "N", 0))
+        to_windows(state, Essex=0, East=0, West=0)
+        state.apply(Fire("Essex", "starboard", "East", "hull"), 0)
+        state.apply(Roll((1,)))
+        options = state.legal_actions(0)
+        assert Fire("Essex", "port", "West", "hull") in options
+        assert not any(isinstance(a, Fire) and a.battery == "starboard" for a in options)
+
+    def test_the_nearest_target_option(self):
+        ships = (ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                 ship("Near", "red", 38, "1110", "N", 0), ship("Farther", "red", 74, "0809", "N", 0))
+        free = battle(*ships)
+        assert {f.target for f in combat.fire_options(free, free.ships["Essex"])} == {"Near", "Farther"}
+        bound = battle(*ships, options={"nearest_target": True})
+        assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Near"}
+        bound.fired_upon.add("Near")  # already fired on this turn: the next nearest within 2 hexes
+        assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Farther"}
+
+
+class TestOddsAndResults:
+    def test_odds_rounded_against_the_firer_and_the_crt_shift(self):
+        tables = close_action().tables
+        assert combat.odds_column(tables, 6, 9, "II") == "1-2"
+        assert combat.odds_column(tables, 6, 9, "I") == "1-1"
+        assert combat.odds_column(tables, 6, 9, "III") == "1-3"
+        assert combat.odds_column(tables, 60, 9, "II") == "6-1"
+        assert combat.odds_column(tables, 60, 9, "I") == "6-1"
+        assert combat.odds_column(tables, 1, 5, "II") == ""
+        assert combat.odds_column(tables, 1, 4, "III") == ""
+
+    def test_hits_land_at_the_segments_end_by_the_aim(self):
+        state = to_windows(close_action(), Essex=0, Guerriere=0)
+        attack = combat.describe_attack(state, state.ships["Essex"], "starboard", state.ships["Guerriere"])
+        assert (attack.gunnery, attack.defence, attack.column) == (6, 5, "1-1")
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))  # 1-1: a 5 is a hit
+        state.apply(Roll((4,)))  # aimed at the hull, a 4 strikes the crew
+        assert state.pending == [("Guerriere", "crew", "Essex")] and state.ships["Guerriere"].crew == 0
+        hold_windows(state)
+        # Every later segment passed with nothing to decide; the hit is on her now.
+        assert state.segment != 1 and state.ships["Guerriere"].crew == 1
+
+    def test_fighting_sail_takes_one_from_the_die_against_the_rigging(self):
+        state = to_windows(close_action(fighting=("Guerriere",)), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "rigging"), 0)
+        state.apply(Roll((5,)))  # 5 - 1 = 4: no hit on the 1-1 column
+        assert state.attack is None and state.pending == []
+
+    def test_a_long_odds_hit_needs_a_second_die(self):
+        state = close_action()
+        guerriere = state.ships["Guerriere"]
+        guerriere.hex = state.grid.parse("1610")  # 6 hexes: a quarter of 6 is 1, odds 1-5 ... none
+        assert combat.describe_attack(state, state.ships["Essex"], "starboard", guerriere).column == ""
+        guerriere.hex = state.grid.parse("1310")  # 3 hexes: half, GS 3 against 5: the 1-2 column
+        assert combat.describe_attack(state, state.ships["Essex"], "starboard", guerriere).column == "1-2"
+        assert state.tables.crt["1-3"].confirm == frozenset({4, 5, 6})
