@@ -1,0 +1,157 @@
+"""Seed 003, rules 9 (fire and hits), 10 (what bears), 11 (sixes remove batteries), 12 (boarding)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.games._naval_warfare import fire
+from quarterdeck.games._naval_warfare.actions import Fire
+
+from .helpers import due, play, position, roll, ship, to_movement
+
+
+def broadside_position(**kw):
+    """Revenge heading east with San Martin 5" off her port beam, both to fire after a 1" move."""
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 90, type="San Martin")]
+    ships += kw.pop("extra", [])
+    state = to_movement(position(ships, **kw))
+    play(state, "move Revenge turn 0 run 1.00 turn 0")
+    for other in [s for s in state.ships.values() if s.side == 0 and not s.moved]:
+        play(state, f"move {other.name} turn 0 run 1.00 turn 0")
+    play(state, "move San Martin turn 0 run 1.00 turn 0")
+    return state
+
+
+class TestRules9To11Fire:
+    def test_each_battery_throws_short_4_6_long_5_6_each_hit_one_flotation_and_crew(self):
+        state = broadside_position()
+        assert state.phase == "fire-first" and state.current_player() == 0
+        play(state, "fire Revenge port at San Martin")
+        # port: 2 medium (5" is their long range: 5-6) and 3 long (short range: 4-6)
+        for value in (5, 4, 4, 3, 6):
+            roll(state, value)
+        martin = state.ships["San Martin"]
+        assert (martin.flotation, martin.crew) == (47, 97)
+        assert state.removals == {"San Martin": 1}
+
+    def test_the_targets_owner_removes_a_battery_for_each_six(self):
+        state = broadside_position()
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 1, 1, 1, 1):
+            roll(state, value)
+        assert due(state) != ("decide", "fire")  # nothing else can fire: the step passes by itself
+        assert state.current_player() == 1 and due(state) == ("decide", "damage")
+        before = len(state.ships["San Martin"].batteries)
+        with pytest.raises(IllegalAction):
+            play(state, "remove San Martin ahead short")
+        play(state, "remove San Martin starboard long")
+        assert len(state.ships["San Martin"].batteries) == before - 1 and state.phase == "fire-second"
+        assert not any(b.kind == "long" and m == "starboard" for m, b in state.ships["San Martin"].batteries)
+
+    def test_broadside_fan_and_the_whole_broadside_at_one_ship(self):
+        state = broadside_position()
+        with pytest.raises(IllegalAction) as error:
+            play(state, "fire Revenge starboard at San Martin")
+        assert error.value.rule == "rule 10"
+        play(state, "fire Revenge port at San Martin")
+        for value in (1, 1, 1, 1, 1):
+            roll(state, value)
+        rule, reason = fire.why_not(state, 0, Fire("Revenge", "port", "San Martin"))
+        assert rule == "rule 10" and "has fired her port guns" in reason
+
+    def test_bow_guns_bear_along_the_keel_line(self):
+        ships = [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 20, 10, 90)]
+        state = to_movement(position(ships, wind="W"))
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        assert Fire("San Martin", "ahead", "Revenge") in state.legal_actions()
+        assert Fire("San Martin", "port", "Revenge") not in state.legal_actions()
+
+    def test_out_of_range_and_a_hull_in_the_line_of_fire(self):
+        far = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 30, 90, type="San Martin")]
+        state = to_movement(position(far))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        assert state.phase != "fire-first"  # 20" apart: nothing to fire, the step passes by itself
+        state = broadside_position(extra=[ship("Hope", "english", 10, 12.5, 90, type="Hope")])
+        with pytest.raises(IllegalAction) as error:
+            play(state, "fire Revenge port at San Martin")
+        assert error.value.rule == "line of fire" and "Hope" in error.value.message
+
+    def test_half_battery_hits_only_on_a_six_and_never_removes_a_battery(self):
+        ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), ship("Revenge", "spanish", 9.4, 13, 90)]
+        state = to_movement(position(ships, wind="W"))
+        play(state, "move Capitana turn 0 run 1.00 turn 0")
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "fire Capitana ahead at Revenge")
+        for value in (4, 5, 6):  # medium (short, 4-6 hits), then the two half batteries
+            roll(state, value)
+        assert state.ships["Revenge"].flotation == 21 and not state.removals
+
+    def test_a_ship_at_no_flotation_sinks(self):
+        state = broadside_position()
+        state.ships["San Martin"].flotation = 2
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 6, 1, 1, 1):
+            roll(state, value)
+        assert state.ships["San Martin"].status == "sunk"
+        assert state.is_terminal() and state.outcome.result == "english"
+
+
+class TestRule12Boarding:
+    def boarded(self, attacker_crew=45, defender_crew=100):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships))
+        state.ships["Revenge"].crew = attacker_crew
+        state.ships["San Martin"].crew = defender_crew
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        return state
+
+    def test_grapple_on_4_to_6_then_two_rounds_with_the_books_modifiers(self):
+        state = self.boarded(45, 20)
+        assert due(state) == ("roll", "grapple")
+        roll(state, 4)
+        assert state.ships["Revenge"].grappled == "San Martin"
+        # round 1: Revenge 9 dice -2, San Martin 4 dice -3
+        for value in [6] * 9 + [6, 6, 1, 1]:
+            roll(state, value)
+        assert state.ships["San Martin"].crew == 0  # 36 killed, capped at the 20 aboard
+        assert state.ships["San Martin"].status == "taken"  # no crew left: yields at once, no morale
+
+    def test_failed_grapple_changes_nothing(self):
+        state = self.boarded()
+        roll(state, 3)
+        assert not state.ships["Revenge"].grappled and state.ships["San Martin"].crew == 100
+
+    def test_morale_after_round_two_and_fighting_continues_next_move(self):
+        state = self.boarded(45, 45)
+        roll(state, 5)
+        for _ in range(9 + 9):
+            roll(state, 3)  # round 1: attacker 1 per die, defender 0
+        for _ in range(9 + 7):
+            roll(state, 3)  # round 2: San Martin's 36 throw 7 dice; attacker 0, defender 1 per die
+        assert state.ships["Revenge"].crew == 38 and state.ships["San Martin"].crew == 36
+        assert due(state) == ("decide", "withdraw")
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # 3-5: fighting continues next move
+        assert state.continuing == [("Revenge", "San Martin")]
+
+    def test_morale_one_or_two_the_smaller_side_yields_the_attacker_is_repelled(self):
+        state = self.boarded(45, 100)
+        roll(state, 6)
+        for _ in range(9 + 20 + 9 + 20):
+            roll(state, 1)
+        play(state, "fight-on Revenge")
+        roll(state, 2)  # Revenge (45) is the smaller side: repelled
+        assert due(state) == ("decide", "repel") and state.current_player() == 1
+        play(state, "cut San Martin")
+        roll(state, 5)
+        assert not state.ships["San Martin"].grappled and not state.ships["Revenge"].grappled
+
+    def test_boarding_needs_contact(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 12, 90, type="San Martin")]
+        state = to_movement(position(ships))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        assert error.value.rule == "rule 12"
