@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck import games
-from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate.actions import Declare, Hold, Order, Pass, Roll, Sail
+from quarterdeck.core.hexes import HexDir, neighbour
+from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
+from quarterdeck.games.frigate.actions import Declare, EndDeclare, Hold, Order, Pass, Roll, Sail
 from quarterdeck.games.frigate.scenario import scenario_from_data
 from quarterdeck.games.frigate.state import FrigateState
 
@@ -41,11 +42,16 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] = (1, "moderate"), opti
 
 
 def declare(state: FrigateState, **mas: int) -> None:
-    """Declare every ship's MA (by name), each side in its turn."""
-    for name, ma in mas.items():
-        ship = state.ships[name]
-        if not ship.declared:
-            state.apply(Declare(name, ma), ship.owner)
+    """Declare the ships' MAs (by name), each side in its turn (or both at once under SiMove)."""
+    for _ in range(2):
+        for name, ma in mas.items():
+            ship = state.ships[name]
+            acting = state.current_player()
+            if not ship.declared and state.phase == "declare" and (acting in (SIMULTANEOUS, ship.owner)):
+                state.apply(Declare(name, ma), ship.owner)
+        for side in (0, 1):
+            if state.phase == "declare" and EndDeclare() in state.legal_actions(side):
+                state.apply(EndDeclare(), side)
 
 
 def to_movement(state: FrigateState, order: tuple[int, int, int, int] = (0, 0, 0, 0), **mas: int) -> FrigateState:
@@ -79,9 +85,25 @@ def to_windows(state: FrigateState, **mas: int) -> FrigateState:
 
 def near(state: FrigateState, name: str, *steps: str) -> str:
     """The hex reached from ship `name`'s hex by the given directions (N, NE, ...)."""
-    from quarterdeck.core.hexes import HexDir, neighbour
-
     h = state.ships[name].hex
     for step in steps:
         h = neighbour(h, HexDir[step])
     return state.grid.name(h)
+
+
+def quiet_turn(state: FrigateState, face: int = 4) -> None:
+    """Play on to the next Movement Declaration (leaving the present one first): every die shows
+    `face` (initiative 6-1 for blue), every window holds fire, every ship declares the least it may
+    and takes the first legal point."""
+    start, declaring = state.turn, state.phase == "declare"
+    while not state.is_terminal() and not (state.phase == "declare" and (state.turn != start or not declaring)):
+        player = state.current_player()
+        if player == CHANCE:
+            dice = state.rolls[0][2]
+            state.apply(Roll((6, 1) if dice == 2 else (face,)))
+            continue
+        seat = state.acting_players()[0]
+        actions = state.legal_actions(seat)
+        pick = next((a for a in actions if isinstance(a, Hold)), None)
+        pick = pick or next((a for a in actions if isinstance(a, Declare | Order | EndDeclare)), None)
+        state.apply(pick or actions[0], seat)

@@ -64,6 +64,16 @@ def declaration_range(state: FrigateState, ship: Ship, from_rest: bool = False) 
     return low, high, why
 
 
+def cutting_top(state: FrigateState, ship: Ship) -> int:
+    """The most a ship cutting loose may declare: from rest (momentum +2), and, since an afoul pair
+    drifts head to wind, read with the wind on her side-front as she pays off (Decision (ours))."""
+    if ship.dismasted(state.tables) or state.velocity == "no wind":
+        return 0
+    side_front = ship.copy()
+    side_front.facing = state.wind_from.turned(1)
+    return min(side_front.max_ma(state.tables, state.velocity, state.wind_from), MOMENTUM_UP)
+
+
 def dead_to_windward(state: FrigateState, ship: Ship) -> bool:
     """Seed, Movement 3: facing dead into the wind with no allowance left after momentum: the only
     movement of the whole turn is one free hexside away from the wind."""

@@ -320,7 +320,7 @@ class FrigateState(State):
 
     def _declare_options(self, ship: Ship) -> list[FrigateAction]:
         if ship.afoul:
-            top = min(ship.max_ma(self.tables, self.velocity, self.wind_from), movement.MOMENTUM_UP)
+            top = movement.cutting_top(self, ship)
             return [Declare(ship.name, 0), *(Cut(ship.name, m) for m in range(0, top + 1))]
         if ship.prize and ship.captured_turn >= self.turn:
             return [Declare(ship.name, 0)]
@@ -949,9 +949,6 @@ class FrigateState(State):
         and ships that declared MA 0 drift one hex downwind in Moderate and Fresh winds."""
         self.phase, self.segment, self.stage = END_OF_TURN, 0, ""
         if self.velocity not in self.tables.drift_velocities:
-            for ship in self.ship_list:
-                if ship.afloat and (ship.afoul or ship.dismasted(self.tables)):
-                    ship.facing = self.wind_from
             return True
         done: set[str] = set()
         for ship in list(self.ship_list):

@@ -1,0 +1,186 @@
+"""Seed 001, MOVEMENT 6 (running afoul: facing, the side record, screening, fire only at the ship
+alongside, break-away from a captured ship) and PRIZES 1-3 (capture, recapture, destroying), with
+the reconstructed boarding and cutting loose."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.hexes import HexDir
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.games.frigate import combat
+from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Hold, Melee, Move, Order, Roll, Strike
+
+from .helpers import battle, hold_windows, near, quiet_turn, ship, to_movement
+
+FRIGATE = {"class": "frigate"}
+
+
+def astern():
+    """Essex (blue) in the hex astern of Guerriere (red), both facing north, Essex with a point to spend."""
+    return battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                  ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+
+
+class TestRunningAfoul:
+    def test_entering_through_a_rear_hexside_she_faces_the_same_way(self):
+        state = astern()
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert essex.hex == guerriere.hex and essex.afoul == "Guerriere" and guerriere.afoul == "Essex"
+        assert essex.facing == HexDir.N
+        assert guerriere.afoul_side == "starboard" and essex.afoul_side == "port"  # Decision: astern -> starboard
+        assert essex.left == 0
+
+    def test_entering_through_a_front_hexside_she_faces_the_opposite_way(self):
+        state = battle(ship("Essex", "blue", 44, "1110", "SW", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1010", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        assert near(state, "Guerriere", "NE") == "1110"
+        to_movement(state, Essex=4, Guerriere=0)
+        hold_windows(state)
+        state.apply(Move("Essex"), 0)
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert essex.facing == HexDir.S  # opposite to Guerriere
+        assert guerriere.afoul_side == "starboard" and essex.afoul_side == "starboard"
+
+    def test_afoul_ships_fire_only_at_each_other_with_the_side_alongside(self):
+        state = astern()
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert {(f.battery, f.target) for f in combat.fire_options(state, essex)} == {("port", "Guerriere")}
+        assert {(f.battery, f.target) for f in combat.fire_options(state, guerriere)} == {("starboard", "Essex")}
+        attack = combat.describe_attack(state, essex, "port", guerriere)
+        assert attack.range == 0 and attack.gunnery == 6 and attack.rake == ""
+
+    def test_the_ship_alongside_screens_her(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE),
+                       ship("Hornet", "blue", 20, "1309", "N", 0), ship("Wasp", "blue", 20, "0809", "N", 0),
+                       wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0, Hornet=0, Wasp=0)
+        state.apply(Move("Essex"), 0)
+        guerriere = state.ships["Guerriere"]
+        # Essex lies along Guerriere's starboard side: Hornet, to starboard, is screened; Wasp is not.
+        assert combat.target_problem(state, state.ships["Hornet"], "port", guerriere)[0] == "screened"
+        assert combat.target_problem(state, state.ships["Wasp"], "starboard", guerriere) is None
+
+    def test_melee_and_capture_of_a_crippled_ship(self):
+        state = astern()
+        to_movement(state, Essex=4, Guerriere=0)
+        state.ships["Guerriere"].crew = 2
+        state.apply(Move("Essex"), 0)
+        while state.windows[0] != "Essex" or not state.end_round:  # on to the segment's end round
+            state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        state.apply(Melee("Essex"), 0)
+        # Essex: 4 + round(44/10)=4 crew points + 1 (Crack? no: Average 0) = 8; Guerriere 1 + round(4 x 1/3)=1 = 2.
+        state.apply(Roll((4, 1)))
+        assert ("Guerriere", "crew", "Essex") in state.pending
+        hold_windows(state)
+        guerriere = state.ships["Guerriere"]
+        assert guerriere.crew == 3 and guerriere.owner == 0  # crippled alongside an enemy that boarded
+
+
+class TestCuttingLoose:
+    def afoul(self):
+        state = astern()
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)
+        quiet_turn(state)
+        return state
+
+    def test_a_die_of_one_to_three_frees_the_pair(self):
+        state = self.afoul()
+        state.apply(Declare("Guerriere", 0), 1)  # red declares first on even turns
+        assert Cut("Essex", 2) in state.legal_actions(0)
+        state.apply(Cut("Essex", 2), 0)
+        state.apply(Roll((3,)))
+        essex = state.ships["Essex"]
+        assert not essex.afoul and essex.ma == 2 and essex.must_leave
+
+    def test_a_four_keeps_them_fast(self):
+        state = self.afoul()
+        state.apply(Declare("Guerriere", 0), 1)
+        state.apply(Cut("Essex", 2), 0)
+        state.apply(Roll((4,)))
+        assert state.ships["Essex"].afoul == "Guerriere" and state.ships["Essex"].ma == 0
+
+    def test_both_owners_asking_frees_them_at_once(self):
+        state = self.afoul()
+        state.apply(Cut("Guerriere", 0), 1)
+        state.apply(Cut("Essex", 1), 0)
+        assert not state.ships["Essex"].afoul and not state.ships["Guerriere"].afoul
+        assert not any(purpose == "cut" for purpose, _, _ in state.rolls)  # no die needed
+
+    def test_a_freed_ship_first_leaves_the_hex(self):
+        state = self.afoul()
+        state.apply(Declare("Guerriere", 0), 1)
+        state.apply(Cut("Essex", 2), 0)
+        state.apply(Roll((1,)))
+        while state.current_player() == CHANCE:
+            state.apply(Roll((6, 1)) if state.rolls[0][2] == 2 else Roll((6,)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        while state.ships["Essex"].left == 0:
+            hold_windows(state)
+        assert state.legal_actions(0) == [Move("Essex")]
+
+
+class TestPrizes:
+    def merchant(self, captor_rating=20):
+        return battle(ship("Vengeur", "blue", captor_rating, "1010", "N", 4),
+                      ship("Mary", "red", 14, "1009", "N", 0, **{"class": "merchantman"}), wind=(3, "moderate"))
+
+    def test_entering_a_merchantmans_hex_at_one_to_one_takes_her(self):
+        state = self.merchant()
+        to_movement(state, Vengeur=4, Mary=0)
+        state.apply(Move("Vengeur"), 0)
+        mary = state.ships["Mary"]
+        assert mary.owner == 0 and mary.prize and not mary.afoul and not state.ships["Vengeur"].afoul
+
+    def test_below_one_to_one_she_only_runs_afoul(self):
+        state = self.merchant(captor_rating=1)  # GS 1 against the merchantman's DS 2
+        to_movement(state, Vengeur=4, Mary=0)
+        state.apply(Move("Vengeur"), 0)
+        assert state.ships["Mary"].owner == 1 and state.ships["Vengeur"].afoul == "Mary"
+
+    def test_even_a_crippled_ship_recaptures(self):
+        state = battle(ship("Constitution", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Mary", "blue", 14, "1009", "N", 0, **{"class": "merchantman"}),
+                       ship("Java", "red", 38, "2020", "N", 0), wind=(3, "moderate"))
+        mary = state.ships["Mary"]
+        mary.owner, mary.captured_turn = 1, 0  # a prize of red's
+        state.ships["Constitution"].crew = 3
+        to_movement(state, Constitution=4, Java=0, Mary=0)
+        state.apply(Move("Constitution"), 0)
+        assert mary.owner == 0 and not mary.prize
+
+    def test_a_prize_is_destroyed_after_four_turns_afoul(self):
+        state = battle(ship("Java", "red", 38, "1010", "N", 4),
+                       ship("Mary", "blue", 14, "1009", "N", 0, **{"class": "merchantman"}),
+                       ship("Essex", "blue", 44, "2020", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        mary = state.ships["Mary"]
+        mary.owner = 1  # Java's side holds her
+        state.ships["Java"].last_ma = 4
+        to_movement(state, (1, 1, 1, 1), Essex=0, Java=4, Mary=0)
+        state.apply(Move("Java"), 1)  # alongside her own prize, deliberately
+        assert state.ships["Java"].afoul == "Mary"
+        quiet_turn(state)
+        state.apply(Destroy("Mary"), 1)
+        for _ in range(4):
+            assert mary.afloat
+            quiet_turn(state)
+        assert mary.status == "sunk"
+
+    def test_striking_hands_her_to_the_enemy(self):
+        state = astern()
+        state.ships["Guerriere"].hull = 1
+        with pytest.raises(IllegalAction):
+            state.apply(Strike("Essex"), 0)  # untouched: Decision (ours), no one strikes her
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Strike("Guerriere"), 1)
+        state.apply(Declare("Guerriere", 0), 1)  # red has nothing more to decide: the phase ends
+        assert state.is_terminal() and state.ships["Guerriere"].owner == 0
+        assert state.outcome.result == "blue"
