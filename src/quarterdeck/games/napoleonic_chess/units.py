@@ -1,7 +1,8 @@
 """Unit types: how far and which way each moves, attacks and supports, and what it defends with.
 
-The values are data (units.toml, beside this module) so that they read like the rule book's table;
-a scenario may add or redefine types with the same keys in its own `[unit_types.<name>]` tables.
+The values are data (tables.toml, beside this module, under `[unit_types.<name>]`) so that they
+read like the rule book's table; a scenario may add or redefine types with the same keys in its own
+`[unit_types.<name>]` tables.
 """
 
 from __future__ import annotations
@@ -106,11 +107,11 @@ def parse_unit_types(table: Any, field: str, base: dict[str, UnitType] | None = 
 
 
 def standard_unit_types() -> dict[str, UnitType]:
-    """The unit types of the rule book (units.toml); the types themselves are shared and immutable."""
+    """The unit types of the rule book (tables.toml); the types themselves are shared and immutable."""
     return dict(_standard_unit_types())
 
 
 @cache
 def _standard_unit_types() -> dict[str, UnitType]:
-    text = resources.files(__package__).joinpath("units.toml").read_text(encoding="utf-8")
-    return parse_unit_types(tomllib.loads(text), "unit_types")
+    text = resources.files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
+    return parse_unit_types(tomllib.loads(text)["unit_types"], "unit_types")

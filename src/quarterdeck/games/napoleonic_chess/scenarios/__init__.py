@@ -1,1 +1,0 @@
-"""Scenario files of Napoleonic Chess (TOML, read with tomllib by `scenario.load_scenario`)."""
