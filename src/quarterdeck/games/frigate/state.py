@@ -702,6 +702,8 @@ class FrigateState(State):
     def _proceed(self, events: list[Event]) -> None:
         """Run what needs no decision until a decision (or a die) is due."""
         while self.outcome is None:
+            if self.phase == DECLARE:
+                self._auto_ready(events)
             if self._awaiting():
                 return
             if not self.agenda:
@@ -710,6 +712,16 @@ class FrigateState(State):
             step = self.agenda[0]
             if _STEPS[step](self, events):
                 self.agenda.pop(0)
+
+    def _auto_ready(self, events: list[Event]) -> None:
+        """A side with nothing left to decide at Declaration is done at once."""
+        for side in (0, 1):
+            if side not in self.ready and self._declarations(side) == [EndDeclare()]:
+                self.ready.add(side)
+                if self.simove:
+                    events.append(Submitted(self.players[side]))
+                elif self.declarer == side:
+                    self.declarer = 1 - side
 
     def _awaiting(self) -> bool:
         if self.rolls:
@@ -721,11 +733,6 @@ class FrigateState(State):
         if self.phase == SAIL:
             return len(self.ready) < 2
         if self.phase == DECLARE:
-            for side in (0, 1):
-                if side not in self.ready and self._declarations(side) == [EndDeclare()]:
-                    self.ready.add(side)  # nothing to decide: the side is done at once
-                    if not self.simove and self.declarer == side:
-                        self.declarer = 1 - side
             return len(self.ready) < 2
         if self.phase == ORDER:
             return True

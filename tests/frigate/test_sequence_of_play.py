@@ -1,0 +1,162 @@
+"""Seed 001, SEQUENCE OF PLAY 1-3: the six phases, who moves first in each segment, fire at any
+time (the fire windows), damage at the segment's end, and SiMove's secret declarations and plots."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Revealed, Submitted
+from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
+from quarterdeck.games.frigate.actions import Declare, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
+from quarterdeck.games.frigate.state import TURN_AGENDA
+
+from .helpers import GAME, battle, hold_windows, ship, to_movement, to_windows
+
+FRIGATE = {"class": "frigate"}
+
+
+def apart(**kw):
+    """Two frigates far apart, both with the wind on the quarter."""
+    return battle(ship("Essex", "blue", 44, "0510", "SE", 4, **FRIGATE),
+                  ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), **kw)
+
+
+class TestOutline:
+    def test_the_phases_come_in_the_seeds_order(self):
+        state = GAME.new_initial_state("frigate-duel", seed=3)
+        assert state.phase == "sail" and state.current_player() == SIMULTANEOUS
+        state.apply(Sail("Constitution", False), 0)
+        state.apply(Sail("Guerriere", False), 1)
+        seen = [state.phase]
+        while state.turn == 1 or state.phase != "declare":
+            if state.phase != seen[-1]:
+                seen.append(state.phase)
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(state.sample_chance())
+            else:
+                seat = state.acting_players()[0]
+                state.apply(state.legal_actions(seat)[0], seat)
+        # Command Control, Damage Control and Preservation ran with nothing to decide in this duel.
+        assert seen[:5] == ["declare", "initiative", "order", "segment", "wind"]
+        assert state.turn == 2
+        assert TURN_AGENDA == ("wind", "declare", "declared", "command", "initiative", "segment", "segment",
+                               "segment", "segment", "drift", "sag", "repair", "preserve", "end-turn")
+
+    def test_the_initiative_winner_orders_all_four_segments(self):
+        state = apart()
+        to_movement(state, (1, 0, 0, 1), Essex=4, Java=4)
+        assert state.segment == 1 and state.mover == 1  # red first in segment 1
+        state.apply(Move("Java"), 1)
+        assert state.mover == 0
+        state.apply(Move("Essex"), 0)
+        assert state.segment == 2 and state.mover == 0
+
+    def test_ties_are_rolled_again(self):
+        state = apart()
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Declare("Java", 4), 1)
+        state.apply(Roll((3, 3)))
+        assert state.current_player() == CHANCE and state.rolls[0][0] == "initiative"
+        state.apply(Roll((2, 5)))
+        assert state.phase == "order" and state.current_player() == 1
+        with pytest.raises(IllegalAction):
+            state.apply(Order((0, 0, 0, 0)), 0)
+
+    def test_a_ship_spends_all_her_points_before_the_next_ship_moves(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
+                       ship("Wasp", "blue", 20, "0515", "SE", 8), ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE))
+        to_movement(state, Essex=8, Wasp=8, Java=4)
+        state.apply(Move("Essex"), 0)
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Move("Wasp"), 0)
+        assert error.value.rule == "one-ship-at-a-time"
+        assert state.legal_actions(0) and all(a.ship == "Essex" for a in state.legal_actions(0))
+
+
+class TestFireAtAnyTime:
+    def test_a_window_opens_when_a_target_comes_into_a_field(self):
+        # Java lies dead ahead of Essex, in her bow chase field; a turn brings a broadside to bear.
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "1006", "S", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Java=0)
+        hold_windows(state)
+        state.apply(Turn("Essex", "port"), 0)  # now facing NW: Java is on her starboard side
+        assert state.windows and state.windows[0] == "Essex"
+        assert any(a.battery == "starboard" for a in state.legal_actions(0) if hasattr(a, "battery"))
+
+    def test_passing_closes_the_windows_until_the_segments_end(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
+        to_windows(state, Essex=0, Java=0)
+        state.apply(Pass("Essex"), 0)
+        state.apply(Hold("Java"), 1)
+        # No movement: the end round comes at once, and Essex is asked again there.
+        assert state.end_round and state.windows[0] == "Essex"
+
+
+class TestSiMove:
+    def test_declarations_are_secret_until_both_are_in(self):
+        state = apart(options={"simove": True})
+        assert state.current_player() == SIMULTANEOUS and state.acting_players() == [0, 1]
+        events = state.apply(Declare("Essex", 6), 0)
+        assert events == [Submitted("blue")]  # her only ship declared: blue is done
+        red_view = state.observe(1)
+        assert red_view.ships["Essex"].ma == 0 and not red_view.ships["Essex"].declared
+        assert red_view.acting_players() == [0, 1]  # blue still seems to be deciding
+        assert "6" not in str(state.to_json(viewer=1)["ships"][0]["ma"])
+        events = state.apply(Declare("Java", 5), 1)
+        assert Revealed(("blue", "red")) in events and state.ships["Essex"].ma == 6
+
+    def test_plots_are_secret_and_executed_together(self):
+        state = apart(options={"simove": True})
+        for name, side, ma in (("Essex", 0, 4), ("Java", 1, 4)):
+            state.apply(Declare(name, ma), side)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        assert state.stage == "plot" and state.acting_players() == [0, 1]
+        state.apply(Plot("Essex", "ahead"), 0)
+        assert state.observe(1).ships["Essex"].plot == ()
+        assert state.ships["Essex"].hex == state.grid.parse("0510")  # nothing moves before both plot
+        state.apply(Plot("Java", "ahead"), 1)
+        assert state.grid.name(state.ships["Essex"].hex) != "0510"
+        assert state.grid.name(state.ships["Java"].hex) != "3010"
+
+    def test_enemies_meeting_in_a_hex_run_afoul(self):
+        # Essex (1010, heading NE) and Java (1209, heading SW) both reach 1110 with the one point each
+        # has in segment 1. Equal points: the ship further north (Java) sets the facing.
+        state = battle(ship("Essex", "blue", 44, "1010", "NE", 4, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "SW", 4, **FRIGATE), wind=(1, "moderate"),
+                       options={"simove": True})
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Declare("Java", 4), 1)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Java", "ahead"), 1)
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1110"
+        assert essex.afoul == "Java" and java.afoul == "Essex"
+        assert state.plotted == {"Essex": 1, "Java": 1}
+        assert java.facing.name == "SW" and essex.facing.name in ("SW", "NE")
+
+    def test_the_schedule_spreads_each_ships_points_over_the_common_steps(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), options={"simove": True})
+        state.apply(Declare("Essex", 8), 0)
+        state.apply(Declare("Java", 4), 1)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.exec_steps = []  # look at the schedule before it runs: reveal it by hand
+        from quarterdeck.games.frigate import simove
+
+        state.ships["Java"].plot = ("ahead",)
+        simove.reveal(state, [])
+        # m = 2: Essex's points at steps 1 and 2, Java's single point at step ceil(1 x 2 / 1) = 2.
+        assert state.exec_steps == [[("Essex", "ahead")], [("Essex", "ahead"), ("Java", "ahead")]]
