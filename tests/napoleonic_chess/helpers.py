@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core.events import Event
-from quarterdeck.games.napoleonic_chess import NapoleonicChess, NapoleonicState
+from quarterdeck.games.napoleonic_chess import NapoleonicChess
 from quarterdeck.games.napoleonic_chess.scenario import parse_scenario
+from quarterdeck.games.napoleonic_chess.state import NapoleonicState
 
 GAME = NapoleonicChess()
 RED, BLACK = 0, 1

@@ -6,7 +6,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Attacked, Eliminated, Survived
-from quarterdeck.games.napoleonic_chess.state import RedoubtBuilt
+from quarterdeck.games.napoleonic_chess.terrain import RedoubtBuilt
 
 from .helpers import BLACK, GAME, GUARDS, RED, battle, events_of, legal_texts, play
 

@@ -2,7 +2,8 @@
 
 The rule book's standard scenario and all its advanced ones: Attack at Dawn (secret simultaneous
 deployment), Marching Orders, the variant units, hills, redoubts, obstacles, larger boards and
-several allied armies. Rules reference: docs/rules/napoleonic-chess.md.
+several allied armies. The descriptor the registry loads. Rules reference:
+docs/rules/napoleonic-chess.md; where each rule lives: docs/architecture.md, "Adding a rule book".
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from typing import Any
 from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
+from .combat import board_notes
 from .evaluate import evaluate
 from .scenario import OPTION_KEYS, builtin_names, load_scenario
 from .state import NapoleonicState
 from .terminal import TerminalView
 from .units import directions_phrase, standard_unit_types
-
-__all__ = ["NapoleonicChess", "NapoleonicState"]
 
 
 @register
@@ -29,28 +29,7 @@ class NapoleonicChess(Game):
 
     hook_evaluate = staticmethod(evaluate)
     hook_terminal_view = TerminalView()
-
-    @staticmethod
-    def hook_board_notes(state: NapoleonicState) -> dict[str, Any]:
-        """For the browser: every declared attack's totals so far (the terminal status's numbers)."""
-        name = state.scenario.square_name
-        return {
-            "engagements": [
-                {
-                    "square": name(e.target),
-                    "unit": e.defender.id,
-                    "attack": e.attack,
-                    "defence": e.defence,
-                    "base_defence": e.base_defence,
-                    "support": e.support,
-                    "terrain": e.terrain,
-                    "falls": e.falls,
-                    "attackers": [unit.id for _, unit, _ in e.attackers],
-                    "supporters": [unit.id for _, unit in e.supporters],
-                }
-                for e in state.engagements()
-            ]
-        }
+    hook_board_notes = staticmethod(board_notes)
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))

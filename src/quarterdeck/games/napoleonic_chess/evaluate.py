@@ -29,10 +29,10 @@ from functools import cache
 from quarterdeck.core.geometry import Square, chebyshev
 
 from .actions import ADVANCE, ATTACK, MOVE, SUPPORT, Support
-from .combat import Unit, attack_value, high_ground, terrain_bonus
-from .scenario import REPETITION_LIMIT
 from .state import NapoleonicState
-from .units import UnitType
+from .terrain import attack_value, high_ground, terrain_bonus
+from .units import Unit, UnitType
+from .victory import REPETITION_LIMIT, repetition_key
 
 WIN = 1000.0
 GUARD_WORTH = 8.0
@@ -116,10 +116,7 @@ def evaluate(state: NapoleonicState, player: int) -> float:
 
 def _next_turn_key(state: NapoleonicState) -> str:
     """The repetition key of the position the next turn would start from if nothing more moved."""
-    nxt = state._next_army(state.active, lambda army: army not in state.defeated)
-    units = tuple(sorted((square, unit.army, unit.kind.name) for square, unit in state.board.items()))
-    works = tuple(sorted((square, turns) for square, (_, turns) in state.works.items()))
-    return repr((nxt, units, tuple(sorted(state.redoubts)), works))
+    return repetition_key(state, state.next_army(state.active, lambda army: army not in state.defeated))
 
 
 @cache
@@ -132,7 +129,7 @@ def _strikers(state: NapoleonicState) -> tuple[str, str | None]:
     alliances = [army.alliance for army in state.scenario.armies]
 
     def after(army: int) -> int:
-        return state._next_army(army, lambda other: other not in state.defeated and alliances[other] != alliances[army])
+        return state.next_army(army, lambda other: other not in state.defeated and alliances[other] != alliances[army])
 
     if state.phase == ADVANCE:
         nxt = after(state.active)

@@ -1,9 +1,12 @@
-"""Scenarios: the battlefield, the armies and their alliances, the order of battle and the terrain.
+"""Scenarios (seed 002, "Standard Scenario" and "Advanced Scenarios"): the battlefield, the armies
+and their alliances, the order of battle and the terrain.
 
 Scenarios are TOML files in the `scenarios` folder of this package (or any file a user names).
 Every field is checked; a bad one raises ScenarioError naming it the way the file spells it, e.g.
-``units[3].square`` or ``terrain.obstacles[0]``. A loaded `Scenario` is shared by every state of a
-game and never changes, so it also caches the board geometry (movement rays, adjacent squares).
+``units[3].square`` or ``terrain.obstacles[0]``. Two parts are read beside the rules they feed:
+`[unit_types]` (and tables.toml) by units.py, `[terrain]` and `[redoubts]` by terrain.py. A loaded
+`Scenario` is shared by every state of a game and never changes, so it also caches the board
+geometry (movement rays, adjacent squares).
 """
 
 from __future__ import annotations
@@ -16,16 +19,25 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import NotationError, ScenarioError
+from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.geometry import Square, SquareGrid
 
-from .units import UnitType, parse_unit_types, standard_unit_types
+from .terrain import read_terrain
+from .units import (
+    UnitType,
+    flag_field,
+    integer_field,
+    list_field,
+    no_unknown_keys,
+    parse_unit_types,
+    square_field,
+    standard_unit_types,
+    text_field,
+)
 
 FIXED, SECRET, ALTERNATE = "fixed", "secret", "alternate"
 DEPLOYMENTS = (FIXED, SECRET, ALTERNATE)
-DEFAULT_REDOUBT_TURNS = 3
 DEFAULT_QUIET_TURN_LIMIT = 50
-REPETITION_LIMIT = 3
 
 _ARMY_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _TOP_KEYS = {
@@ -46,8 +58,6 @@ _TOP_KEYS = {
 }
 _ARMY_KEYS = {"name", "alliance", "zone"}
 _UNIT_KEYS = {"army", "type", "square", "count"}
-_TERRAIN_KEYS = {"hills", "obstacles"}
-_REDOUBT_KEYS = {"turns", "sites", "built"}
 OPTION_KEYS = ("deployment", "placements_per_turn", "allied_attacks", "quiet_turn_limit", "redoubt_turns")
 
 
@@ -141,23 +151,6 @@ class Scenario:
             squares = self._neighbours[square] = tuple(self.grid.neighbours(square))
         return squares
 
-    def obstacle_between(self, attacker: Square, target: Square) -> bool:
-        """Whether an obstacle edge lies between two touching squares.
-
-        Orthogonal neighbours: the edge they share. Diagonal neighbours share only a corner; the
-        attack counts as crossing an obstacle when either edge of the target's square that meets
-        that corner carries one (the defender is behind its hedge).
-        """
-        if not self.obstacles:
-            return False
-        dx, dy = attacker[0] - target[0], attacker[1] - target[1]
-        if dx == 0 or dy == 0:
-            return frozenset((attacker, target)) in self.obstacles
-        return (
-            frozenset((target, (target[0] + dx, target[1]))) in self.obstacles
-            or frozenset((target, (target[0], target[1] + dy))) in self.obstacles
-        )
-
 
 # --- loading ---------------------------------------------------------------------------------------
 def builtin_names() -> list[str]:
@@ -213,13 +206,13 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
     """Check a scenario table and build it; ScenarioError names the first faulty field."""
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "a scenario is a TOML table")
-    _no_unknown_keys(data, _TOP_KEYS, "")
+    no_unknown_keys(data, _TOP_KEYS, "")
     options = dict(options or {})
-    _no_unknown_keys(options, set(OPTION_KEYS), "options.")
-    title = _text(data, "title", "title")
-    briefing = _text(data, "briefing", "briefing")
-    width = _integer(data.get("width"), "width", 2, 26)
-    height = _integer(data.get("height"), "height", 2, 99)
+    no_unknown_keys(options, set(OPTION_KEYS), "options.")
+    title = text_field(data, "title", "title")
+    briefing = text_field(data, "briefing", "briefing")
+    width = integer_field(data.get("width"), "width", 2, 26)
+    height = integer_field(data.get("height"), "height", 2, 99)
     grid = SquareGrid(width, height)
     unit_types = standard_unit_types()
     if "unit_types" in data:
@@ -236,33 +229,13 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
         return check(data[key], key) if key in data else default
 
     deployment = setting("deployment", _deployment, FIXED)
-    placements_per_turn = setting("placements_per_turn", lambda v, f: _integer(v, f, 1, 99), 1)
-    allied_attacks = setting("allied_attacks", _flag, True)
-    quiet_turn_limit = setting("quiet_turn_limit", lambda v, f: _integer(v, f, 1, 10_000), DEFAULT_QUIET_TURN_LIMIT)
-
-    terrain = data.get("terrain", {})
-    if not isinstance(terrain, dict):
-        raise ScenarioError("terrain", "must be a table")
-    _no_unknown_keys(terrain, _TERRAIN_KEYS, "terrain.")
-    hills = frozenset(_squares(terrain.get("hills", []), "terrain.hills", grid))
-    obstacles = frozenset(
-        _edge(text, f"terrain.obstacles[{i}]", grid)
-        for i, text in enumerate(_list(terrain.get("obstacles", []), "terrain.obstacles"))
+    placements_per_turn = setting("placements_per_turn", lambda v, f: integer_field(v, f, 1, 99), 1)
+    allied_attacks = setting("allied_attacks", flag_field, True)
+    quiet_turn_limit = setting(
+        "quiet_turn_limit", lambda v, f: integer_field(v, f, 1, 10_000), DEFAULT_QUIET_TURN_LIMIT
     )
 
-    redoubts = data.get("redoubts")
-    if redoubts is not None and not isinstance(redoubts, dict):
-        raise ScenarioError("redoubts", "must be a table")
-    if "redoubt_turns" in options and redoubts is None:
-        raise ScenarioError("options.redoubt_turns", "this scenario has no redoubts")
-    redoubts = redoubts or {}
-    _no_unknown_keys(redoubts, _REDOUBT_KEYS, "redoubts.")
-    redoubt_turns = _integer(redoubts.get("turns", DEFAULT_REDOUBT_TURNS), "redoubts.turns", 1, 99)
-    if "redoubt_turns" in options:
-        redoubt_turns = _integer(options["redoubt_turns"], "options.redoubt_turns", 1, 99)
-    sites = frozenset(_squares(redoubts["sites"], "redoubts.sites", grid)) if "sites" in redoubts else None
-    built = frozenset(_squares(redoubts.get("built", []), "redoubts.built", grid))
-
+    terrain = read_terrain(data, options, grid)
     scenario = Scenario(
         name=name,
         title=title,
@@ -278,12 +251,7 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
         placements_per_turn=placements_per_turn,
         allied_attacks=allied_attacks,
         quiet_turn_limit=quiet_turn_limit,
-        hills=hills,
-        obstacles=obstacles,
-        redoubts_enabled="redoubts" in data,
-        redoubt_turns=redoubt_turns,
-        redoubt_sites=sites,
-        redoubts_built=built,
+        **terrain,
     )
     _check_order_of_battle(scenario)
     return scenario
@@ -291,7 +259,7 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
 
 # --- the parts -------------------------------------------------------------------------------------
 def _armies(value: Any, grid: SquareGrid) -> tuple[Army, ...]:
-    entries = _list(value, "armies")
+    entries = list_field(value, "armies")
     if len(entries) < 2:
         raise ScenarioError("armies", "a battle needs at least two armies")
     armies: list[Army] = []
@@ -300,15 +268,15 @@ def _armies(value: Any, grid: SquareGrid) -> tuple[Army, ...]:
         where = f"armies[{i}]"
         if not isinstance(entry, dict):
             raise ScenarioError(where, "must be a table")
-        _no_unknown_keys(entry, _ARMY_KEYS, f"{where}.")
-        name = _text(entry, "name", f"{where}.name")
+        no_unknown_keys(entry, _ARMY_KEYS, f"{where}.")
+        name = text_field(entry, "name", f"{where}.name")
         if not _ARMY_NAME.match(name):
             raise ScenarioError(f"{where}.name", "an army name is lower-case letters, digits and underscores")
         if name in {army.name for army in armies} or name in ("chance", "draw"):
             raise ScenarioError(f"{where}.name", f"the name {name!r} is already taken")
-        alliance = _text(entry, "alliance", f"{where}.alliance") if "alliance" in entry else name
+        alliance = text_field(entry, "alliance", f"{where}.alliance") if "alliance" in entry else name
         zone: set[Square] = set()
-        for j, spec in enumerate(_list(entry.get("zone", []), f"{where}.zone")):
+        for j, spec in enumerate(list_field(entry.get("zone", []), f"{where}.zone")):
             for square in _zone_part(spec, f"{where}.zone[{j}]", grid):
                 if square in claimed and claimed[square] != name:
                     raise ScenarioError(f"{where}.zone[{j}]", f"overlaps the zone of {claimed[square]}")
@@ -323,7 +291,7 @@ def _armies(value: Any, grid: SquareGrid) -> tuple[Army, ...]:
 def _turn_order(value: Any, army_index: dict[str, int]) -> tuple[int, ...]:
     if value is None:
         return tuple(range(len(army_index)))
-    names = _list(value, "turn_order")
+    names = list_field(value, "turn_order")
     order: list[int] = []
     for i, name in enumerate(names):
         if name not in army_index:
@@ -342,11 +310,11 @@ def _units(
 ) -> tuple[UnitSpec, ...]:
     units: list[UnitSpec] = []
     occupied: dict[Square, int] = {}
-    for i, entry in enumerate(_list(value, "units")):
+    for i, entry in enumerate(list_field(value, "units")):
         where = f"units[{i}]"
         if not isinstance(entry, dict):
             raise ScenarioError(where, "must be a table")
-        _no_unknown_keys(entry, _UNIT_KEYS, f"{where}.")
+        no_unknown_keys(entry, _UNIT_KEYS, f"{where}.")
         army = entry.get("army")
         if army not in army_index:
             raise ScenarioError(f"{where}.army", f"no army called {army!r}")
@@ -357,11 +325,11 @@ def _units(
         if "square" in entry:
             if "count" in entry:
                 raise ScenarioError(f"{where}.count", "a unit with a square is a single unit")
-            square = _square(entry["square"], f"{where}.square", grid)
+            square = square_field(entry["square"], f"{where}.square", grid)
             if square in occupied:
                 raise ScenarioError(f"{where}.square", f"units[{occupied[square]}] already stands there")
             occupied[square] = i
-        count = _integer(entry.get("count", 1), f"{where}.count", 1, 99)
+        count = integer_field(entry.get("count", 1), f"{where}.count", 1, 99)
         units.extend(UnitSpec(army_index[army], unit_types[kind], square) for _ in range(count))
     return tuple(units)
 
@@ -394,54 +362,10 @@ def _entry_of(scenario: Scenario, unit_number: int) -> int:
 
 
 # --- small checks ----------------------------------------------------------------------------------
-def _no_unknown_keys(table: dict[str, Any], known: set[str], prefix: str) -> None:
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise ScenarioError(f"{prefix}{unknown[0]}", f"unknown key; known keys: {', '.join(sorted(known))}")
-
-
-def _text(table: dict[str, Any], key: str, where: str) -> str:
-    value = table.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise ScenarioError(where, "must be non-empty text")
-    return value
-
-
-def _integer(value: Any, where: str, least: int, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise ScenarioError(where, f"must be a whole number from {least} to {most}")
-    return value
-
-
-def _flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(where, "must be true or false")
-    return value
-
-
 def _deployment(value: Any, where: str) -> str:
     if value not in DEPLOYMENTS:
         raise ScenarioError(where, f"must be one of {', '.join(DEPLOYMENTS)}")
     return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(where, "must be a list")
-    return value
-
-
-def _square(value: Any, where: str, grid: SquareGrid) -> Square:
-    if not isinstance(value, str):
-        raise ScenarioError(where, "a square is written like e4")
-    try:
-        return grid.parse(value)
-    except NotationError as exc:
-        raise ScenarioError(where, exc.message) from None
-
-
-def _squares(value: Any, where: str, grid: SquareGrid) -> list[Square]:
-    return [_square(text, f"{where}[{i}]", grid) for i, text in enumerate(_list(value, where))]
 
 
 def _zone_part(value: Any, where: str, grid: SquareGrid) -> list[Square]:
@@ -449,18 +373,8 @@ def _zone_part(value: Any, where: str, grid: SquareGrid) -> list[Square]:
     if not isinstance(value, str):
         raise ScenarioError(where, 'a zone entry is a square ("d4") or a rectangle ("a2:h3")')
     first, _, last = value.partition(":")
-    a = _square(first, where, grid)
-    b = _square(last, where, grid) if last else a
+    a = square_field(first, where, grid)
+    b = square_field(last, where, grid) if last else a
     return [
         (x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1) for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
     ]
-
-
-def _edge(value: Any, where: str, grid: SquareGrid) -> frozenset[Square]:
-    """An obstacle along the edge between two orthogonally touching squares, written "a4|a5"."""
-    if not isinstance(value, str) or value.count("|") != 1:
-        raise ScenarioError(where, 'an obstacle is the edge between two squares, written like "a4|a5"')
-    first, second = (_square(part, where, grid) for part in value.split("|"))
-    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
-        raise ScenarioError(where, "an obstacle lies between two squares that share an edge")
-    return frozenset((first, second))

@@ -1,4 +1,7 @@
-"""A battle in progress: deployment, then turns of move, attack, support, resolution and advance.
+"""A battle in progress (seed 002, "Standard Scenario": "Each side moves alternately and settles
+all resulting attacks"): whose decision it is, the legal actions, applying them, the outcome, views
+and saved states. The rules themselves are in the modules named after the book's sections:
+deployment.py, movement.py, combat.py, terrain.py and victory.py.
 
 A turn of army A is a queue of steps, each one decision-maker's phase:
 
@@ -9,36 +12,22 @@ A phase ends with its `end-<phase>` action, or by itself as soon as nothing is l
 most once per phase, so a turn is always a finite sequence and `end-<phase>` is always legal: play
 never dead-ends.
 
-Attack at Dawn deploys with the protocol's SIMULTANEOUS decider: each army places its units one at a
-time in secret; an army whose last unit is placed has committed, and when every army has committed
-all placements are revealed together. Until then `observe(p)` and `to_json(viewer=p)` show p nothing
-of the others' placements (not even how many are made), and a secret placement's events say nothing.
+Attack at Dawn deploys with the protocol's SIMULTANEOUS decider (deployment.py): until every army
+has committed, `observe(p)` and `to_json(viewer=p)` show p nothing of the others' placements.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
-from quarterdeck.core.events import (
-    Attacked,
-    Eliminated,
-    Event,
-    GameOver,
-    Moved,
-    PhaseChanged,
-    Placed,
-    Revealed,
-    Submitted,
-    Supported,
-    Survived,
-)
+from quarterdeck.core.events import Event, PhaseChanged
 from quarterdeck.core.geometry import Square
 from quarterdeck.core.protocol import SIMULTANEOUS, TERMINAL, Game, Outcome, State
 
+from . import combat, deployment, movement, terrain, victory
 from .actions import (
     ADVANCE,
     ATTACK,
@@ -54,25 +43,12 @@ from .actions import (
     action_text,
     parse_action_text,
 )
-from .combat import Engagement, Unit, attack_value, engagements, high_ground
-from .scenario import FIXED, REPETITION_LIMIT, SECRET, Scenario, scenario_from_data
-from .units import UnitType
+from .combat import Engagement, engagements
+from .deployment import DEPLOYMENT, SECRET_DEPLOYMENT
+from .scenario import Scenario, scenario_from_data
+from .units import Unit
 
-DEPLOYMENT = "deployment"
-SECRET_DEPLOYMENT = "secret-deployment"
 RESOLVE = "resolve"
-OVER = "over"
-
-
-@dataclass(frozen=True)
-class RedoubtBuilt(Event):
-    kind: ClassVar[str] = "redoubt-built"
-    piece: str
-    square: str
-
-    def describe(self) -> str:
-        return f"{self.piece} has dug a redoubt on {self.square}"
-
 
 Step = tuple[str, int]  # (phase, army that decides in it)
 
@@ -106,18 +82,7 @@ class NapoleonicState(State):
     @classmethod
     def start(cls, game: Game, scenario: Scenario) -> NapoleonicState:
         state = cls(game, scenario)
-        if scenario.deployment == FIXED:
-            for spec in scenario.units:
-                assert spec.square is not None  # the scenario check guarantees it
-                state._create(spec.army, spec.kind, spec.square)
-            state._begin_battle([])
-        else:
-            state.to_place = {army: scenario.roster(army) for army in range(len(scenario.armies))}
-            if scenario.deployment == SECRET:
-                state.phase = SECRET_DEPLOYMENT
-                state.hidden = {army: () for army in state.to_place}
-            else:
-                state.phase = DEPLOYMENT
+        deployment.deploy(state)
         return state
 
     # --- who decides ------------------------------------------------------------------------------
@@ -179,243 +144,49 @@ class NapoleonicState(State):
         generator = _GENERATORS.get(self.phase)
         return generator(self, player) if generator else iter(())
 
-    def _own_units(self, player: int) -> list[tuple[Square, Unit]]:
+    def own_units(self, player: int) -> list[tuple[Square, Unit]]:
         """The player's units in square order, so that legal actions come in a fixed order."""
         return sorted((square, unit) for square, unit in self.board.items() if unit.army == player)
 
-    def _placements(self, player: int) -> Iterator[Place]:
-        left = self.to_place.get(player)
-        if not left:
-            return
-        taken = {square for square, _ in self.hidden.get(player, ())}
-        free = [s for s in sorted(self.scenario.armies[player].zone) if s not in self.board and s not in taken]
-        for kind in left:
-            for square in free:
-                yield Place(kind, square)
-
-    def _moves(self, player: int) -> Iterator[Move]:
-        board, moved, rays = self.board, self.moved, self.scenario.rays  # the hottest loop of a playout
-        high = self._high_ground()
-        for origin, unit in self._own_units(player):
-            if unit.id in moved:
-                continue
-            for ray in rays(unit.kind, origin):
-                for reached, square in enumerate(ray, start=1):
-                    if square in board:
-                        break
-                    if high and _enters_and_leaves(high, (origin, *ray[:reached])):
-                        continue
-                    yield Move(origin, square)
-
-    def _attacks(self, player: int) -> Iterator[Attack]:
-        for origin, unit in self._own_units(player):
-            if unit.id in self.attacks:
-                continue
-            for square in self.scenario.reach(unit.kind, "attack", origin):
-                target = self.board.get(square)
-                if target is not None and not self.scenario.allied(target.army, player):
-                    yield Attack(origin, square)
-
-    def _supports(self, player: int) -> Iterator[Support]:
-        under_attack = set(self.attacks.values())
-        for origin, unit in self._own_units(player):
-            if unit.id in self.supports or origin in under_attack:
-                continue
-            for square in self.scenario.reach(unit.kind, "support", origin):
-                if square in under_attack and self.scenario.allied(self.board[square].army, player):
-                    yield Support(origin, square)
-
-    def _advances(self, player: int) -> Iterator[Advance]:
-        where = self._squares_by_id()
-        for vacated, attacker_ids in sorted(self.fallen.items()):
-            for unit_id in attacker_ids:
-                origin = where[unit_id]
-                if self._advance_problem(self.board[origin], origin, vacated) is None:
-                    yield Advance(origin, vacated)
-
-    # --- checking an action -----------------------------------------------------------------------
+    # --- checking and applying an action ----------------------------------------------------------
     def _validate(self, action: Any, player: int) -> None:
         if isinstance(action, EndPhase):
             if action.phase != self.phase:
                 raise IllegalAction("phase", f"it is the {self.phase} phase; end-{action.phase} is not due")
             return
-        check = _CHECKS.get(type(action))
-        if check is None:
+        rule = _RULES.get(type(action))
+        if rule is None:
             raise IllegalAction("action", f"{action!r} is not a Napoleonic Chess action")
-        phases, verb = _PHASES_OF[type(action)]
+        phases, verb, check, _ = rule
         if self.phase not in phases:
             raise IllegalAction("phase", f"it is the {self.phase} phase: no {verb} now")
         check(self, action, player)
 
-    def _unit_of(self, player: int, square: Square) -> Unit:
+    def unit_of(self, player: int, square: Square) -> Unit:
+        """The unit on `square`, which must be `player`'s own."""
         unit = self.board.get(square)
         if unit is None:
-            raise IllegalAction("no-unit", f"there is no unit on {self._name(square)}")
+            raise IllegalAction("no-unit", f"there is no unit on {self.square_name(square)}")
         if unit.army != player:
-            raise IllegalAction("ownership", f"the unit on {self._name(square)} belongs to {self.players[unit.army]}")
+            raise IllegalAction(
+                "ownership", f"the unit on {self.square_name(square)} belongs to {self.players[unit.army]}"
+            )
         return unit
 
-    def _check_place(self, action: Place, player: int) -> None:
-        if self.to_place[player].get(action.kind, 0) == 0:
-            raise IllegalAction("deployment-roster", f"{self.players[player]} has no {action.kind} left to place")
-        if action.square not in self.scenario.armies[player].zone:
-            raise IllegalAction(
-                "deployment-zone", f"{self._name(action.square)} is outside {self.players[player]}'s deployment ranks"
-            )
-        taken = {square for square, _ in self.hidden.get(player, ())}
-        if action.square in self.board or action.square in taken:
-            raise IllegalAction("no-sharing", f"a unit already stands on {self._name(action.square)}")
-
-    def _check_move(self, action: Move, player: int) -> None:
-        unit = self._unit_of(player, action.origin)
-        if unit.id in self.moved:
-            raise IllegalAction("one-move-per-turn", f"{unit.id} has already moved this turn")
-        path = self._path(unit.kind, action.origin, action.destination)
-        if path is None:
-            raise IllegalAction("movement", unit.kind.describe_move())
-        if any(square in self.board for square in path[1:-1]):
-            raise IllegalAction("blocked-path", f"the first square of a two-square move must be empty ({unit.id})")
-        if action.destination in self.board:
-            raise IllegalAction("no-sharing", f"a unit already stands on {self._name(action.destination)}")
-        if _enters_and_leaves(self._high_ground(), path):
-            raise IllegalAction("hill-movement", "a unit may not move on and off a hill in a single move")
-
-    def _check_attack(self, action: Attack, player: int) -> None:
-        unit = self._unit_of(player, action.attacker)
-        if unit.id in self.attacks:
-            raise IllegalAction("one-attack-per-turn", f"{unit.id} has already attacked this turn")
-        target = self.board.get(action.target)
-        if target is None:
-            raise IllegalAction("attack-target", f"there is no unit on {self._name(action.target)} to attack")
-        if self.scenario.allied(target.army, player):
-            raise IllegalAction("attack-target", f"{target.id} is not an enemy")
-        if action.target not in self.scenario.reach(unit.kind, "attack", action.attacker):
-            raise IllegalAction("attack-direction", unit.kind.describe_reach("attack"))
-
-    def _check_support(self, action: Support, player: int) -> None:
-        unit = self._unit_of(player, action.supporter)
-        if unit.id in self.supports:
-            raise IllegalAction("one-support-per-turn", f"{unit.id} has already supported this turn")
-        under_attack = set(self.attacks.values())
-        if action.supporter in under_attack:
-            raise IllegalAction("under-attack-cannot-support", f"{unit.id} is under attack and cannot support")
-        target = self.board.get(action.target)
-        if target is None or action.target not in under_attack:
-            raise IllegalAction(
-                "support-target", f"only a unit under attack can be supported ({self._name(action.target)})"
-            )
-        if not self.scenario.allied(target.army, player):
-            raise IllegalAction("support-target", f"{target.id} is not a friendly unit")
-        if action.target not in self.scenario.reach(unit.kind, "support", action.supporter):
-            raise IllegalAction("support-direction", unit.kind.describe_reach("support"))
-
-    def _check_advance(self, action: Advance, player: int) -> None:
-        unit = self._unit_of(player, action.origin)
-        attackers = self.fallen.get(action.destination)
-        if attackers is None:
-            raise IllegalAction(
-                "advance-vacated", f"{self._name(action.destination)} is not a square vacated by an elimination"
-            )
-        if unit.id not in attackers:
-            raise IllegalAction("advance-attacker", f"{unit.id} did not attack the unit eliminated there")
-        problem = self._advance_problem(unit, action.origin, action.destination)
-        if problem is not None:
-            raise IllegalAction(*problem)
-
-    def _advance_problem(self, unit: Unit, origin: Square, destination: Square) -> tuple[str, str] | None:
-        if unit.kind.artillery and destination in self.redoubts:
-            return "redoubt-advance", "artillery cannot enter an enemy redoubt on the turn it falls"
-        path = (*self.moved.get(unit.id, (origin,)), destination)
-        if _enters_and_leaves(self._high_ground(), path):
-            return "hill-movement", f"{unit.id} came onto a hill this turn and may not leave it by advancing"
-        return None
-
-    def _path(self, kind: UnitType, origin: Square, destination: Square) -> tuple[Square, ...] | None:
-        """The squares of a move from origin to destination, if the unit type can make it."""
-        for ray in self.scenario.rays(kind, origin):
-            if destination in ray:
-                return (origin, *ray[: ray.index(destination) + 1])
-        return None
-
-    # --- applying an action -----------------------------------------------------------------------
     def _apply(self, action: Any, player: int) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Place):
-            self._place(action, player, events)
+            deployment.place(self, action, player, events)  # begins the battle itself after the last one
             return events
         if isinstance(action, EndPhase):
             self.steps = self.steps[1:]
-        elif isinstance(action, Move):
-            unit = self._relocate(action.origin, action.destination)
-            self.moved[unit.id] = self._path(unit.kind, action.origin, action.destination) or ()
-            events.append(Moved(unit.id, self._name(action.origin), self._name(action.destination)))
-        elif isinstance(action, Attack):
-            unit, target = self.board[action.attacker], self.board[action.target]
-            self.attacks[unit.id] = action.target
-            value = attack_value(self.scenario, self.redoubts, unit.kind, action.attacker, action.target)
-            events.append(Attacked(unit.id, target.id, value))
-        elif isinstance(action, Support):
-            unit, target = self.board[action.supporter], self.board[action.target]
-            self.supports[unit.id] = action.target
-            events.append(Supported(unit.id, target.id, unit.kind.support))
-        elif isinstance(action, Advance):
-            path = self.moved.get(self.board[action.origin].id, (action.origin,))
-            unit = self._relocate(action.origin, action.destination)
-            self.moved[unit.id] = (*path, action.destination)
-            del self.fallen[action.destination]
-            events.append(Moved(unit.id, self._name(action.origin), self._name(action.destination)))
+        else:
+            _RULES[type(action)][3](self, action, player, events)
         self._proceed(events)
         return events
 
-    def _relocate(self, origin: Square, destination: Square) -> Unit:
-        unit = self.board.pop(origin)
-        self.board[destination] = unit
-        return unit
-
-    def _place(self, action: Place, player: int, events: list[Event]) -> None:
-        left = dict(self.to_place[player])
-        left[action.kind] -= 1
-        if not left[action.kind]:
-            del left[action.kind]
-        self.to_place = {**self.to_place, player: left}
-        if self.phase == SECRET_DEPLOYMENT:
-            # Nothing public happens until the army's last unit is placed: the placement stays secret.
-            self.hidden = {**self.hidden, player: (*self.hidden[player], (action.square, action.kind))}
-            if not left:
-                events.append(Submitted(self.players[player]))
-            if not any(self.to_place.values()):
-                self._reveal(events)
-            return
-        unit = self._create(player, self.scenario.unit_types[action.kind], action.square)
-        events.append(Placed(unit.id, self._name(action.square)))
-        self.placed_in_row += 1
-        if not any(self.to_place.values()):
-            self.to_place = {}
-            self._begin_battle(events)
-        elif not left or self.placed_in_row >= self.scenario.placements_per_turn:
-            self.placed_in_row = 0
-            self.decider = self._next_army(player, lambda army: bool(self.to_place[army]))
-            events.append(PhaseChanged(self.players[self.decider], DEPLOYMENT, 0))
-
-    def _reveal(self, events: list[Event]) -> None:
-        events.append(Revealed(self.players))
-        for army in self.scenario.turn_order:
-            for square, kind in self.hidden[army]:
-                unit = self._create(army, self.scenario.unit_types[kind], square)
-                events.append(Placed(unit.id, self._name(square)))
-        self.hidden = {}
-        self.to_place = {}
-        self._begin_battle(events)
-
-    def _create(self, army: int, kind: UnitType, square: Square) -> Unit:
-        # Numbered per army and type, as the book suggests: "1st, 2nd and 3rd infantry etc."
-        number = 1 + sum(1 for unit in self.board.values() if unit.army == army and unit.kind is kind)
-        unit = Unit(f"{self.players[army]}-{kind.name}-{number}", army, kind)
-        self.board[square] = unit
-        return unit
-
     # --- the flow of a turn -----------------------------------------------------------------------
-    def _begin_battle(self, events: list[Event]) -> None:
+    def begin_battle(self, events: list[Event]) -> None:
         self._start_turn(self.scenario.turn_order[0], events)
         self._proceed(events)
 
@@ -443,7 +214,7 @@ class NapoleonicState(State):
             phase, army = self.steps[0]
             if phase == RESOLVE:
                 self.steps = self.steps[1:]
-                self._resolve(events)
+                combat.resolve(self, events)
                 continue
             entering = (phase, army) != (self.phase, self.decider)
             self.phase, self.decider = phase, army
@@ -460,24 +231,15 @@ class NapoleonicState(State):
         self.steps = self._turn_steps(army)
         self.moved, self.attacks, self.supports, self.fallen = {}, {}, {}, {}
         self.turn_eliminations = 0
-        key = self.repetition_key()
-        self.history[key] = self.history.get(key, 0) + 1
-        if self.history[key] >= REPETITION_LIMIT:
-            self._finish_drawn(f"the same position for the {REPETITION_LIMIT}rd time (threefold repetition)", events)
+        victory.count_position(self, events)
 
     def _end_turn(self, events: list[Event]) -> None:
-        self._dig_in(events)
-        if self.turn_eliminations:
-            self.quiet_turns = 0
-            self.history = {}  # no earlier position can come back once a unit is gone
-        else:
-            self.quiet_turns += 1
-        if self.quiet_turns >= self.scenario.quiet_turn_limit:
-            self._finish_drawn(f"{self.quiet_turns} turns without an elimination", events)
-        else:
-            self._start_turn(self._next_army(self.active, lambda army: army not in self.defeated), events)
+        terrain.dig_in(self, events)
+        victory.count_quiet_turn(self, events)
+        if self.outcome is None:
+            self._start_turn(self.next_army(self.active, lambda army: army not in self.defeated), events)
 
-    def _next_army(self, army: int, eligible: Any) -> int:
+    def next_army(self, army: int, eligible: Callable[[int], bool]) -> int:
         """The next army after `army` in turn order that is `eligible` (itself if no other is)."""
         order = self.scenario.turn_order
         start = order.index(army)
@@ -485,77 +247,6 @@ class NapoleonicState(State):
             if eligible(candidate):
                 return candidate
         return army
-
-    def _resolve(self, events: list[Event]) -> None:
-        """All declared attacks at once: a unit falls when the attack exceeds its defence."""
-        fallen: dict[Square, tuple[str, ...]] = {}
-        for engagement in engagements(self.scenario, self.board, self.attacks, self.supports, self.redoubts):
-            name = self._name(engagement.target)
-            if engagement.falls:
-                events.append(Eliminated(engagement.defender.id, name, engagement.attack, engagement.defence))
-                fallen[engagement.target] = tuple(u.id for _, u, _ in engagement.attackers if u.army == self.active)
-            else:
-                events.append(Survived(engagement.defender.id, name, engagement.attack, engagement.defence))
-        for square in fallen:
-            del self.board[square]
-        self.fallen = {square: ids for square, ids in fallen.items() if ids}
-        self.turn_eliminations += len(fallen)
-        if fallen:
-            self._check_defeats(events)
-
-    def _check_defeats(self, events: list[Event]) -> None:
-        """An army whose Guards are all eliminated is beaten; the battle ends when one alliance is left."""
-        with_guards = {unit.army for unit in self.board.values() if unit.kind.guard}
-        beaten = [army for army in range(len(self.players)) if army not in self.defeated and army not in with_guards]
-        if not beaten:
-            return
-        self.defeated = self.defeated | set(beaten)
-        standing = {self.team_of(army) for army in range(len(self.players)) if army not in self.defeated}
-        beaten_names = ", ".join(self.players[army] for army in beaten)
-        if len(standing) == 1:
-            winner = standing.pop()
-            returns = tuple(1.0 if self.team_of(p) == winner else -1.0 for p in range(len(self.players)))
-            self._finish(Outcome(returns, winner, f"the Guards of {beaten_names} eliminated"), events)
-            return
-        # A beaten army routs and leaves the field while its allies fight on.
-        for square, unit in sorted(self.board.items()):
-            if unit.army in beaten:
-                del self.board[square]
-                events.append(Eliminated(unit.id, self._name(square)))
-        self.steps = tuple(step for step in self.steps if step[1] not in beaten)
-
-    def _dig_in(self, events: list[Event]) -> None:
-        """Count the active army's turns of uninterrupted occupation on redoubt sites."""
-        scenario = self.scenario
-        if not scenario.redoubts_enabled:
-            return
-        works = {
-            square: (unit_id, turns)
-            for square, (unit_id, turns) in self.works.items()
-            if (occupant := self.board.get(square)) is not None and occupant.id == unit_id
-        }
-        for square, unit in sorted(self.board.items()):
-            if unit.army != self.active or square in self.redoubts:
-                continue
-            if scenario.redoubt_sites is not None and square not in scenario.redoubt_sites:
-                continue
-            turns = works[square][1] + 1 if square in works else 1
-            if turns >= scenario.redoubt_turns:
-                self.redoubts = self.redoubts | {square}
-                works.pop(square, None)
-                events.append(RedoubtBuilt(unit.id, self._name(square)))
-            else:
-                works[square] = (unit.id, turns)
-        self.works = works
-
-    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
-        self.outcome = outcome
-        self.phase = OVER
-        self.steps = ()
-        events.append(GameOver(outcome.result, outcome.reason))
-
-    def _finish_drawn(self, reason: str, events: list[Event]) -> None:
-        self._finish(Outcome((0.0,) * len(self.players), "draw", reason), events)
 
     # --- questions the views and agents ask -------------------------------------------------------
     def engagements(self) -> list[Engagement]:
@@ -567,20 +258,17 @@ class NapoleonicState(State):
     def unit_at(self, square: Square) -> Unit | None:
         return self.board.get(square)
 
-    def _squares_by_id(self) -> dict[str, Square]:
+    def squares_by_id(self) -> dict[str, Square]:
         return {unit.id: square for square, unit in self.board.items()}
 
-    def _high_ground(self) -> frozenset[Square]:
-        return high_ground(self.scenario, self.redoubts)
+    def high_ground(self) -> frozenset[Square]:
+        return terrain.high_ground(self.scenario, self.redoubts)
 
-    def _name(self, square: Square) -> str:
+    def square_name(self, square: Square) -> str:
         return self.scenario.grid.name(square)
 
     def repetition_key(self) -> str:
-        """The position for the repetition rule: who moves, every unit, redoubts and their digging."""
-        units = tuple(sorted((square, unit.army, unit.kind.name) for square, unit in self.board.items()))
-        works = tuple(sorted((square, turns) for square, (_, turns) in self.works.items()))
-        return repr((self.active, units, tuple(sorted(self.redoubts)), works))
+        return victory.repetition_key(self, self.active)
 
     def position_key(self) -> str:
         progress = (
@@ -628,11 +316,7 @@ class NapoleonicState(State):
         still to place, or none once it has committed, so not even its progress shows."""
         view = self.clone()
         view.viewer = player
-        if self.phase == SECRET_DEPLOYMENT:
-            for army in self.hidden:
-                if army != player:
-                    view.hidden = {**view.hidden, army: ()}
-                    view.to_place = {**view.to_place, army: self.scenario.roster(army) if self.to_place[army] else {}}
+        deployment.conceal(view, player)
         return view
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
@@ -640,7 +324,7 @@ class NapoleonicState(State):
         return state._data()
 
     def _data(self) -> dict[str, Any]:
-        name, army = self._name, self.players
+        name, army = self.square_name, self.players
         return {
             "game": self.game.name,
             "scenario": {"name": self.scenario.name, "data": copy.deepcopy(self.scenario.data)},
@@ -711,39 +395,21 @@ class NapoleonicState(State):
         return state
 
 
-def _enters_and_leaves(high: frozenset[Square], path: tuple[Square, ...]) -> bool:
-    """Whether a path comes onto high ground and later goes off it again."""
-    if not high:
-        return False
-    entered = False
-    for before, after in zip(path, path[1:], strict=False):
-        if after in high and before not in high:
-            entered = True
-        elif entered and before in high and after not in high:
-            return True
-    return False
-
-
-_GENERATORS = {
-    DEPLOYMENT: NapoleonicState._placements,
-    SECRET_DEPLOYMENT: NapoleonicState._placements,
-    MOVE: NapoleonicState._moves,
-    ATTACK: NapoleonicState._attacks,
-    SUPPORT: NapoleonicState._supports,
-    ADVANCE: NapoleonicState._advances,
+# phase -> the legal actions of the deciding army in it, other than ending the phase
+_GENERATORS: dict[str, Callable[[NapoleonicState, int], Iterator[NapoleonicAction]]] = {
+    DEPLOYMENT: deployment.placements,
+    SECRET_DEPLOYMENT: deployment.placements,
+    MOVE: movement.moves,
+    ATTACK: combat.attacks,
+    SUPPORT: combat.supports,
+    ADVANCE: combat.advances,
 }
-_CHECKS = {
-    Place: NapoleonicState._check_place,
-    Move: NapoleonicState._check_move,
-    Attack: NapoleonicState._check_attack,
-    Support: NapoleonicState._check_support,
-    Advance: NapoleonicState._check_advance,
+# action type -> (the phases it belongs to, the word for it in a refusal, its check, its effect)
+_RULES: dict[type, tuple[tuple[str, ...], str, Callable[..., None], Callable[..., None]]] = {
+    Place: ((DEPLOYMENT, SECRET_DEPLOYMENT), "placing", deployment.check_place, deployment.place),
+    Move: ((MOVE,), "moving", movement.check_move, movement.apply_move),
+    Attack: ((ATTACK,), "attacking", combat.check_attack, combat.apply_attack),
+    Support: ((SUPPORT,), "supporting", combat.check_support, combat.apply_support),
+    Advance: ((ADVANCE,), "advancing", combat.check_advance, combat.apply_advance),
 }
 _ACTING_SQUARE = {Move: "origin", Advance: "origin", Attack: "attacker", Support: "supporter"}
-_PHASES_OF: dict[type, tuple[tuple[str, ...], str]] = {
-    Place: ((DEPLOYMENT, SECRET_DEPLOYMENT), "placing"),
-    Move: ((MOVE,), "moving"),
-    Attack: ((ATTACK,), "attacking"),
-    Support: ((SUPPORT,), "supporting"),
-    Advance: ((ADVANCE,), "advancing"),
-}

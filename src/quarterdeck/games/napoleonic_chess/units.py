@@ -1,8 +1,12 @@
-"""Unit types: how far and which way each moves, attacks and supports, and what it defends with.
+"""Units (seed 002, "Movement and Combat", "Additional/Variant Units" and "Other Epochs"): the
+book's unit table and its reading.
 
-The values are data (tables.toml, beside this module, under `[unit_types.<name>]`) so that they
-read like the rule book's table; a scenario may add or redefine types with the same keys in its own
-`[unit_types.<name>]` tables.
+The table itself is data, `tables.toml` beside this module, so that it reads like the rule book.
+This module stays apart from scenario.py (which would otherwise pass 400 lines) because it reads
+two files: tables.toml and a scenario's own `[unit_types.<name>]` tables, which add or redefine
+types with the same keys. It also holds the field checks that scenario.py and terrain.py share
+with it, so that every file names a faulty field the same way. `UnitType` is one row of the table,
+`Unit` one piece on the board.
 """
 
 from __future__ import annotations
@@ -12,10 +16,10 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
-from quarterdeck.core.errors import ScenarioError
-from quarterdeck.core.geometry import DIAGONAL, ORTHOGONAL, Compass
+from quarterdeck.core.errors import NotationError, ScenarioError
+from quarterdeck.core.geometry import DIAGONAL, ORTHOGONAL, Compass, Square, SquareGrid
 
 DIRECTION_SETS: dict[str, tuple[Compass, ...]] = {
     "any": tuple(Compass),
@@ -51,6 +55,14 @@ class UnitType:
         return f"{self.title} {what}s {directions_phrase(directions)} into an adjacent square"
 
 
+class Unit(NamedTuple):
+    """A unit on the board: its id (army, type and number), its army's seat and its type."""
+
+    id: str
+    army: int
+    kind: UnitType
+
+
 def directions_phrase(directions: tuple[Compass, ...]) -> str:
     for word, members in DIRECTION_SETS.items():
         if directions == members:
@@ -81,10 +93,7 @@ def parse_unit_types(table: Any, field: str, base: dict[str, UnitType] | None = 
             raise ScenarioError(f"{where}.{unknown[0]}", "unknown key")
         values: dict[str, Any] = {"name": name}
         for key, least in _INTEGER_KEYS.items():
-            value = entry.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= 8:
-                raise ScenarioError(f"{where}.{key}", f"must be a whole number from {least} to 8")
-            values[key] = value
+            values[key] = integer_field(entry.get(key), f"{where}.{key}", least, 8)
         for key in _DIRECTION_KEYS:
             word = entry.get(key, entry.get("attack_directions") if key == "support_directions" else None)
             if word not in DIRECTION_SETS:
@@ -98,10 +107,7 @@ def parse_unit_types(table: Any, field: str, base: dict[str, UnitType] | None = 
         if not 1 <= len(values["symbol"]) <= 2:
             raise ScenarioError(f"{where}.symbol", "a symbol is one or two characters")
         for key in _FLAG_KEYS:
-            value = entry.get(key, False)
-            if not isinstance(value, bool):
-                raise ScenarioError(f"{where}.{key}", "must be true or false")
-            values[key] = value
+            values[key] = flag_field(entry.get(key, False), f"{where}.{key}")
         types[name] = UnitType(**values)
     return types
 
@@ -115,3 +121,48 @@ def standard_unit_types() -> dict[str, UnitType]:
 def _standard_unit_types() -> dict[str, UnitType]:
     text = resources.files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
     return parse_unit_types(tomllib.loads(text)["unit_types"], "unit_types")
+
+
+# --- checking fields, of tables.toml and of scenario files (scenario.py, terrain.py) -----------
+def no_unknown_keys(table: dict[str, Any], known: set[str], prefix: str) -> None:
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise ScenarioError(f"{prefix}{unknown[0]}", f"unknown key; known keys: {', '.join(sorted(known))}")
+
+
+def text_field(table: dict[str, Any], key: str, where: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ScenarioError(where, "must be non-empty text")
+    return value
+
+
+def integer_field(value: Any, where: str, least: int, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise ScenarioError(where, f"must be a whole number from {least} to {most}")
+    return value
+
+
+def flag_field(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(where, "must be true or false")
+    return value
+
+
+def list_field(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(where, "must be a list")
+    return value
+
+
+def square_field(value: Any, where: str, grid: SquareGrid) -> Square:
+    if not isinstance(value, str):
+        raise ScenarioError(where, "a square is written like e4")
+    try:
+        return grid.parse(value)
+    except NotationError as exc:
+        raise ScenarioError(where, exc.message) from None
+
+
+def squares_field(value: Any, where: str, grid: SquareGrid) -> list[Square]:
+    return [square_field(text, f"{where}[{i}]", grid) for i, text in enumerate(list_field(value, where))]
