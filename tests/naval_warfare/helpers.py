@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games._naval_warfare import NavalWarfare
-from quarterdeck.games._naval_warfare.actions import Roll
-from quarterdeck.games._naval_warfare.scenario import parse_scenario
-from quarterdeck.games._naval_warfare.state import NavalState
+from quarterdeck.games.naval_warfare import NavalWarfare
+from quarterdeck.games.naval_warfare.actions import Roll
+from quarterdeck.games.naval_warfare.scenario import parse_scenario
+from quarterdeck.games.naval_warfare.state import NavalState
 
 GAME = NavalWarfare()
 

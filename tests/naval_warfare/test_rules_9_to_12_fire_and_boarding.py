@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.games._naval_warfare import fire
-from quarterdeck.games._naval_warfare.actions import Fire
+from quarterdeck.games.naval_warfare import fire
+from quarterdeck.games.naval_warfare.actions import Fire
 
 from .helpers import due, play, position, roll, ship, to_movement
 

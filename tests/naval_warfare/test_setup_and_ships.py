@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import ScenarioError
-from quarterdeck.games._naval_warfare.scenario import (
+from quarterdeck.games.naval_warfare.scenario import (
     batteries_from_guns,
     builtin_names,
     load_scenario,
@@ -19,7 +19,8 @@ from .helpers import GAME, position, roll, ship
 def test_the_seven_example_ships_are_verbatim():
     rows = tables()["ships"]
     assert (rows["Hope"]["tons"], rows["Hope"]["flotation"], rows["Hope"]["crew"]) == (600, 30, 60)
-    assert (rows["Hope"]["short"], rows["Hope"]["medium"], rows["Hope"]["long"], rows["Hope"]["speed"]) == (4, 4, 6, 5.0)
+    hope = rows["Hope"]
+    assert (hope["short"], hope["medium"], hope["long"], hope["speed"]) == (4, 4, 6, 5.0)
     # Revenge: 22.5 flotation printed as 23; its two battery figures read as medium 4, long 6 (decision)
     assert (rows["Revenge"]["flotation"], rows["Revenge"]["medium"], rows["Revenge"]["long"]) == (23, 4, 6)
     assert rows["Revenge"]["turn"] == 90 and rows["Revenge"]["speed"] == 8.0
@@ -110,7 +111,8 @@ def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_us
     ],
 )
 def test_bad_scenarios_name_the_field(change, field):
-    data = {"title": "t", "briefing": "b", "ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]}
+    data = {"title": "t", "briefing": "b",
+            "ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]}
     data.update(change)
     with pytest.raises(ScenarioError) as error:
         parse_scenario("x", data)

@@ -185,7 +185,11 @@ class Scan:
             mx, my = ship.x + dx * run / 2, ship.y + dy * run / 2
             length = ship.spec.length + run
             shape = plane.hull((mx, my), heading, length, ship.spec.beam)
-            self.memo[key] = self.blocked(shape, mx, my, math.hypot(length / 2, ship.spec.beam / 2))
+            hit = self.blocked(shape, mx, my, math.hypot(length / 2, ship.spec.beam / 2))
+            if not hit and run:  # the end point is rounded to the hundredth: the hull where it lands
+                end = plane.advance(ship.point, heading, run)
+                hit = self.hull_at(end[0], end[1], heading)
+            self.memo[key] = hit
         return self.memo[key]
 
     def free_run(self, heading: int, run_max: int) -> int:
@@ -566,7 +570,12 @@ def rule8(state: NavalState, ship: Ship, value: int) -> None:
     limit = wind_angle_limit(state.strength, ship.masts_lost) or 0
     side = plane.signed_turn(state.wind, ship.heading)
     sign = -1 if side < 0 else 1  # exactly head to wind turns clockwise (rulings)
-    ship.heading = (state.wind + sign * limit) % 360
+    heading = (state.wind + sign * limit) % 360
+    if Scan(state, ship, 2 * ship.spec.length + 400).hull_at(ship.x, ship.y, heading):
+        ship.irons = True  # a decision: a turn that would swing into another hull leaves her in irons
+        state.emit(Marked(ship.name, "in irons: no room to pay off", "rule 8"))
+        return
+    ship.heading = heading
     state.emit(Turned(ship.name, state.where(ship.point), f"{ship.heading}"))
 
 

@@ -42,6 +42,7 @@ rounds of a boarding) come in the book's order, and a record replays exactly.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from quarterdeck.core import plane
@@ -642,7 +643,7 @@ class NavalState(State):
         return {
             "game": self.game.name,
             "scenario": scenario.name,
-            "scenario_data": scenario.data,
+            "scenario_data": copy.deepcopy(scenario.data),
             "options": dict(scenario.options),
             "title": scenario.title,
             "table": {"width": scenario.width / 100, "height": scenario.height / 100},
@@ -662,8 +663,8 @@ class NavalState(State):
                      "was_calm": self.was_calm},
             "ships": ships,
             "agenda": [list(step) for step in self.agenda],
-            "volley": self.volley,
-            "fight": self.fight,
+            "volley": copy.deepcopy(self.volley),
+            "fight": copy.deepcopy(self.fight),
             "removals": dict(self.removals),
             "removal_firer": dict(self.removal_firer),
             "continuing": [list(pair) for pair in self.continuing],
@@ -683,7 +684,7 @@ class NavalState(State):
     @classmethod
     def from_json(cls, game: Game, data: dict[str, Any]) -> NavalState:
         try:
-            scenario = parse_scenario(data["scenario"], data["scenario_data"], data["options"])
+            scenario = parse_scenario(data["scenario"], copy.deepcopy(data["scenario_data"]), data["options"])
             state = cls(game, scenario, 0)
             state.dice = Dice.from_json(data["dice"])
             placements = {p.name: p for p in scenario.ships}
@@ -708,7 +709,7 @@ class NavalState(State):
                 bool(w["was_calm"])
             state.first, state.moving = data["first"], data["moving"]
             state.agenda = [tuple(step) for step in data["agenda"]]
-            state.volley, state.fight = data["volley"], data["fight"]
+            state.volley, state.fight = copy.deepcopy(data["volley"]), copy.deepcopy(data["fight"])
             state.removals = {k: int(v) for k, v in data["removals"].items()}
             state.removal_firer = dict(data["removal_firer"])
             state.continuing = [tuple(pair) for pair in data["continuing"]]

@@ -1,0 +1,192 @@
+"""Seed 003: the Nelson-period rules 1-4 and optional rules 1-7, and victory (a decision)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
+from quarterdeck.games.naval_warfare import fire, victory
+
+from .helpers import due, play, position, roll, ship, to_movement
+
+
+def frigates(options=None, **kw):
+    ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+             ship("Chesapeake", "spanish", 10, 14, 90, **{"class": "38 frigate"})]
+    return position(ships, period="nelson", options=options, **kw)
+
+
+class TestNelsonRules:
+    def test_rake_at_close_range_doubles_hits(self):
+        # Chesapeake heads straight at Shannon's side: her keel line passes through Shannon
+        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 11, 15, 180, **{"class": "38 frigate"})]
+        state = to_movement(position(ships, period="nelson", wind="W"))
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        assert fire.raked(state.ships["Shannon"], state.ships["Chesapeake"])
+        play(state, "fire Shannon port at Chesapeake")
+        for _ in state.volley["shots"]:
+            roll(state, 4)
+        chesapeake = state.ships["Chesapeake"]
+        assert chesapeake.spec.flotation - chesapeake.flotation == 2 * 2  # 1 long + 1 short battery, doubled
+
+    def test_ships_of_the_line_hold_fire_from_frigates_until_they_fire(self):
+        ships = [ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
+                 ship("Circe", "spanish", 10, 15, 90, **{"class": "32 frigate"})]
+        state = to_movement(position(ships, period="nelson"))
+        play(state, "move Venerable turn 0 run 1.00 turn 0")
+        play(state, "move Circe turn 0 run 1.00 turn 0")
+        assert state.current_player() == 1  # Venerable has nothing she may fire at: her fire step passed
+        assert fire.why_not(state, 0, fire.Fire("Venerable", "port", "Circe"))[0] == "Nelson rule 4"
+        state.ships["Circe"].has_fired = True
+        assert not fire.why_not(state, 0, fire.Fire("Venerable", "port", "Circe"))[0]
+
+    def test_quarter_damage_fire_check_one_then_one_blows_up_and_sets_fire_within_3_inches(self):
+        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 10, 12.5, 90, **{"class": "38 frigate"}),
+                 ship("Guerriere", "spanish", 40, 30, 90, **{"class": "38 frigate"})]
+        state = to_movement(position(ships, period="nelson"))
+        state.ships["Shannon"].flotation = 37  # a quarter of 50 lost
+        for name in ("Shannon",):
+            play(state, f"move {name} turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        play(state, "move Guerriere turn 0 run 1.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        assert due(state) == ("roll", "mast")
+        roll(state, 4)
+        roll(state, 1)
+        roll(state, 1)
+        assert state.ships["Shannon"].status == "blown-up" and state.ships["Chesapeake"].on_fire
+
+    def test_fire_out_on_5_6_else_drifts_and_cannot_fire_and_five_failures_blow_up(self):
+        state = frigates()
+        state.ships["Chesapeake"].on_fire = 1
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert due(state) == ("roll", "fire")
+        roll(state, 3)
+        assert state.ships["Chesapeake"].on_fire == 2
+        assert fire.why_not(state, 1, fire.Fire("Chesapeake", "port", "Shannon"))[0] == "Nelson rule 3"
+        state.ships["Chesapeake"].on_fire = 5
+        state.ships["Chesapeake"].on_fire = 5
+        from quarterdeck.games.naval_warfare import damage
+
+        state._pending = []
+        damage.fire_die(state, state.ships["Chesapeake"], 2)
+        assert state.ships["Chesapeake"].status == "blown-up"
+
+
+class TestOptionalRules:
+    def test_boats_after_the_first_move_of_a_calm(self):
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
+                                                                             type="San Martin")],
+                         strength="calm", options={"boats": True})
+        state.calm_moves = 1
+        to_movement(state)
+        play(state, "move Revenge turn -90 run 1.00 turn 0 boats")  # upwind, towed by her boats
+        assert (state.ships["Revenge"].x, state.ships["Revenge"].y) == (1000, 1100)
+
+    def test_jury_mast_after_five_moves_not_fired_on_at_close_range(self):
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
+                                                                             type="San Martin")],
+                         options={"jury-masts": True})
+        revenge = state.ships["Revenge"]
+        revenge.masts_lost, revenge.jury = 1, 4
+        state._pending = []
+        from quarterdeck.games.naval_warfare import damage
+
+        revenge.fired_close = True
+        damage.jury_rig(state)
+        assert revenge.jury == 4
+        revenge.fired_close = False
+        damage.jury_rig(state)
+        assert revenge.masts_lost == 0 and revenge.jury_done
+
+    def test_towing_frigate_at_the_bow_then_tows_at_half_speed(self):
+        ships = [ship("Pallas", "english", 12, 10, 90, **{"class": "38 frigate"}),
+                 ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
+                 ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"})]
+        state = to_movement(position(ships, period="nelson", wind="N", strength="light airs",
+                                     options={"towing": True}))
+        play(state, "move Calcutta hold")
+        play(state, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
+        roll(state, 3)  # light airs: 3-6 (rulings)
+        assert state.ships["Pallas"].towing and state.ships["Calcutta"].tow == "Pallas"
+        assert state.ships["Calcutta"].x == 1000
+        with pytest.raises(IllegalAction):
+            play(state, "move Beagle turn 0 run 1.00 turn 0 tow Calcutta")
+
+    def test_oared_galley_ignores_the_wind_and_may_stay(self):
+        ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), ship("Revenge", "spanish", 60, 30, 270)]
+        state = position(ships, wind="N", strength="light airs", options={"oared": True})
+        state.ships["Capitana"].oars = True
+        to_movement(state, wind=(2, 2))
+        play(state, "move Capitana turn 0 run 6.00 turn 90")  # straight into the wind under oars
+        assert state.ships["Capitana"].y == 1600
+
+    def test_crews_halve_casualties_at_half_crew(self):
+        state = frigates({"crews": True})
+        chesapeake = state.ships["Chesapeake"]
+        chesapeake.crew = 50
+        assert fire.casualties(state, chesapeake, 3) == 1
+        chesapeake.crew = 25
+        assert fire.casualties(state, chesapeake, 3) == 0
+
+    def test_surrender_at_the_end_of_a_move_then_no_fire_and_secured_alongside(self):
+        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 10, 10.6, 90, **{"class": "38 frigate"}),
+                 ship("Essex", "spanish", 50, 30, 0, **{"class": "32 frigate"})]
+        state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        play(state, "move Essex turn 0 run 1.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        play(state, "end-move")
+        play(state, "surrender Chesapeake")
+        assert state.ships["Chesapeake"].status == "surrendered"
+        play(state, "end-move")
+        to_movement(state)
+        play(state, "move Shannon turn 0 run 1.00 turn 0 secure Chesapeake")
+        assert state.ships["Chesapeake"].status == "taken" and state.ships["Chesapeake"].captor == 0
+
+    def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self):
+        state = frigates({"foundering": True}, strength="strong")
+        shannon = state.ships["Shannon"]
+        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move Shannon turn 0 run 4.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        assert due(state) == ("decide", "founder")
+        before = len(shannon.batteries)
+        play(state, "jettison Shannon port long")
+        assert shannon.flotation == 12 and len(shannon.batteries) == before - 1
+
+
+class TestVictory:
+    def test_score_is_flotation_taken_plus_what_remains_of_ships_lost(self):
+        state = frigates()
+        state.ships["Chesapeake"].flotation = 40
+        assert victory.scores(state) == (10, 0)
+        state.ships["Chesapeake"].status = "sunk"
+        assert victory.scores(state) == (50, 0)
+        state.ships["Chesapeake"].status = "disengaged"
+        assert victory.scores(state) == (10, 0)
+
+    def test_nightfall_ends_the_battle(self):
+        state = frigates(time="18:00")
+        for _ in range(3):
+            roll(state, 2, 2)
+            roll(state, 9, 4)
+            play(state, "move Shannon turn 0 run 1.00 turn 0")
+            play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+            while not state.is_terminal() and due(state)[1] in ("fire", "damage"):
+                state.apply(state.legal_actions()[-1])
+            if state.is_terminal():
+                break
+        assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60

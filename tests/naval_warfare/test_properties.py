@@ -1,0 +1,134 @@
+"""Properties of random legal play on every shipped scenario (seed 003 as a whole): hulls never
+overlap, flotation and crew never fall below zero, every offered move passes the rules, notation
+round-trips, records replay exactly, saved states reload, and bad input changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quarterdeck.core import plane
+from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.core.record import Record
+from quarterdeck.core.session import Match
+from quarterdeck.games.naval_warfare.actions import Move
+from quarterdeck.games.naval_warfare.scenario import builtin_names
+
+from .helpers import GAME, position, ship, to_movement
+
+SCENARIOS = builtin_names()
+
+
+def check_invariants(state) -> None:
+    live = [s for s in state.ships.values() if s.in_play]
+    for i, a in enumerate(live):
+        assert a.flotation >= 0 and a.crew >= 0 and 0 <= a.masts_lost <= 2
+        for b in live[i + 1:]:
+            assert not plane.convex_overlap(a.hull(), b.hull()), (a.name, b.name)
+        for land in state.scenario.land:
+            assert not plane.polygons_overlap(a.hull(), land.polygon), (a.name, land.name)
+
+
+def random_game(scenario: str, seed: int, limit: int = 4000):
+    match = Match(GAME, scenario, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        state = match.state
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            action = state.sample_chance()
+        else:
+            action = rng.choice(state.legal_actions())
+            text = state.action_to_text(action)
+            assert state.parse_action(text) == action
+        match.play(action, state.current_player() if state.current_player() >= 0 else None)
+        check_invariants(match.state)
+    return match
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10_000))
+def test_random_play_keeps_the_table_sound_and_replays_exactly(scenario, seed):
+    match = random_game(scenario, seed)
+    assert match.state.is_terminal()
+    record = Record.parse(match.record().to_text())
+    replayed = Match.from_record(record, GAME)
+    assert replayed.state.to_json() == match.state.to_json()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_saved_states_reload_and_clones_are_independent(scenario):
+    match = random_game(scenario, 7, limit=120)
+    state = match.state
+    data = json.loads(json.dumps(state.to_json()))
+    again = GAME.state_from_json(data)
+    assert again.to_json() == state.to_json()
+    assert again.legal_actions() == state.legal_actions()
+    twin = state.clone()
+    if not twin.is_terminal():
+        twin.apply(twin.sample_chance() if twin.current_player() == CHANCE else twin.legal_actions()[0])
+        assert state.to_json() == data
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["move Revenge turn +120 run 4.00 turn 0", "move Revenge turn 0 run 30.00 turn 0", "move Nobody hold",
+     "fire Revenge port at San Martin", "roll 4", "move Revenge turn 0 run 1.00 turn 0 board San Martin",
+     "move Revenge turn -80 run 3.00 turn 0"],
+)
+def test_impossible_moves_are_refused_naming_the_rule_and_nothing_changes(text):
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]))
+    before = json.dumps(state.to_json())
+    with pytest.raises(IllegalAction) as error:
+        state.apply(state.parse_action(text))
+    assert error.value.rule
+    assert json.dumps(state.to_json()) == before
+
+
+@pytest.mark.parametrize("text", ["", "move", "move Revenge turn x run 1 turn 0", "fire Revenge sideways at X",
+                                  "remove Revenge port huge", "sail away", "roll", "move Revenge to 1 2 3"])
+def test_malformed_text_is_a_notation_error(text):
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]))
+    with pytest.raises(NotationError):
+        state.parse_action(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-100, 100), st.integers(0, 900), st.integers(-100, 100))
+def test_any_move_is_either_legal_or_refused_cleanly(turn1, run, turn2):
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 14, 11, 0, type="San Martin")], wind="W"))
+    before = json.dumps(state.to_json())
+    move = Move("Revenge", turn1, run, turn2)
+    try:
+        state.apply(move)
+    except IllegalAction as error:
+        assert error.rule and json.dumps(state.to_json()) == before
+        return
+    check_invariants(state)
+
+
+def test_offered_moves_reach_the_limits_and_an_enemy_broadside():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 20, 16, 180, type="San Martin")], wind="W"))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move)]
+    assert any(m.run == 800 for m in moves) and {-90, 90} <= {m.turn1 for m in moves}
+    from quarterdeck.games.naval_warfare import fire
+
+    revenge = state.ships["Revenge"]
+    bearing_moves = 0
+    for move in moves:
+        trial = state.clone()
+        trial.apply(move)
+        r, sm = trial.ships["Revenge"], trial.ships["San Martin"]
+        if fire.bears(r, "port", sm) or fire.bears(r, "starboard", sm):
+            bearing_moves += 1
+    assert bearing_moves >= 3 and revenge.x == 1000
