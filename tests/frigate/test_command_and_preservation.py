@@ -1,0 +1,159 @@
+"""Seed 001, COMMAND CONTROL, FORMATIONS 1-2 and PRESERVATION LEVEL, with the reconstructed
+procedure; and the reconstructed wind (Sequence of Play 1a) with the seed's no-wind option."""
+
+from __future__ import annotations
+
+from quarterdeck.core.hexes import HexDir
+from quarterdeck.games.frigate import command, movement
+from quarterdeck.games.frigate.actions import Form, Move, Order, Roll, Turn
+
+from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement
+
+
+def squadron(flagship="fleet", far=False, **kw):
+    lead = ship("Victory", "blue", 100, "0510", "SE", 4, squadron="van", flagship=flagship)
+    second = ship("Temeraire", "blue", 98, "0520" if far else "0509", "SE", 4, squadron="van")
+    enemy = ship("Redoutable", "red", 74, "3001", "S", 0)
+    return battle(lead, second, enemy, squadrons=[{"name": "van", "side": "blue", "lead": "Victory"}], **kw)
+
+
+class TestCommandControl:
+    def test_a_ship_far_from_her_flag_rolls_and_may_lose_control(self):
+        state = squadron(far=True)
+        temeraire = state.ships["Temeraire"]
+        assert command.subject_to_command_control(state, temeraire)
+        assert not command.subject_to_command_control(state, state.ships["Victory"])  # the fleet flagship: never
+        declare(state, Victory=4, Temeraire=4, Redoutable=0)
+        assert state.rolls[0] == ("command", "Temeraire", 1)
+        state.apply(Roll((5,)))  # Average passes on 4 or less: lost
+        state.apply(Roll((3,)))  # the ordered course: 3 = south-east
+        assert temeraire.course == HexDir.SE
+
+    def test_close_to_her_flag_she_is_free(self):
+        state = squadron()
+        assert not command.subject_to_command_control(state, state.ships["Temeraire"])
+
+    def test_an_ordered_course_into_the_wind_becomes_the_next_one_clockwise(self):
+        assert command.ordered_course(1, HexDir.N) == HexDir.NE
+        assert command.ordered_course(4, HexDir.N) == HexDir.S
+
+    def test_under_command_control_she_sails_only_her_course(self):
+        state = squadron(far=True)
+        declare(state, Victory=4, Temeraire=4, Redoutable=0)
+        state.apply(Roll((6,)))
+        state.apply(Roll((4,)))  # ordered to sail south
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        state.apply(Move("Victory"), 0)
+        hold_windows(state)
+        actions = state.legal_actions(0)
+        assert Turn("Temeraire", "starboard") in actions  # SE -> S, towards her course
+        assert Turn("Temeraire", "port") not in actions and Move("Temeraire") not in actions
+
+    def test_the_optional_rule_puts_a_fleet_flagship_fired_on_under_it(self):
+        state = squadron(options={"flagship_fired_on": True})
+        victory = state.ships["Victory"]
+        state.turn = 3
+        victory.fired_on_turn = 2
+        assert command.subject_to_command_control(state, victory)
+        plain = squadron()
+        plain.turn, plain.ships["Victory"].fired_on_turn = 3, 2
+        assert not command.subject_to_command_control(plain, plain.ships["Victory"])
+
+
+class TestFormations:
+    def line(self, gap_row="0513"):
+        ships = [ship("Victory", "blue", 100, "0510", "N", 4, squadron="van", flagship="fleet"),
+                 ship("Temeraire", "blue", 98, "0512", "N", 4, squadron="van"),
+                 ship("Neptune", "blue", 98, gap_row, "N", 4, squadron="van"),
+                 ship("Redoutable", "red", 74, "3001", "S", 0)]
+        return battle(*ships, wind=(3, "moderate"),
+                      squadrons=[{"name": "van", "side": "blue", "formation": "line-ahead", "lead": "Victory"}])
+
+    def test_intervals_may_change_and_a_gap_over_two_hexes_cuts_off_the_ships_astern(self):
+        state = self.line()
+        squadron_ = state.scenario.squadrons[0]
+        assert command.formation_status(state, squadron_, "line-ahead") == {
+            "Victory": "in", "Temeraire": "in", "Neptune": "in"}
+        state.ships["Neptune"].hex = state.grid.parse("0516")  # 3 empty hexes behind Temeraire
+        status = command.formation_status(state, squadron_, "line-ahead")
+        assert status["Neptune"] == "cut-off"
+        assert command.cut_off(state, state.ships["Neptune"])
+
+    def test_a_cut_off_ship_must_try_to_close_the_gap(self):
+        state = self.line(gap_row="0516")
+        neptune = state.ships["Neptune"]
+        low, high, _ = movement.declaration_range(state, neptune)
+        assert high > low and neptune.declared and neptune.ma == high  # her one lawful choice, made at once
+
+    def test_changing_formation_by_announcement(self):
+        state = self.line()
+        assert Form("van", "line-abreast") in state.legal_actions(0)
+        state.apply(Form("van", "line-abreast"), 0)
+        declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
+        assert state.formations["van"] == ("line-ahead", "line-abreast")  # the old one holds for now
+
+
+class TestPreservation:
+    def test_over_the_level_the_force_withdraws(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                       ship("Java", "red", 38, "2010", "N", 0), preservation=2)
+        state.ships["Essex"].hull = 3
+        to_movement(state, Essex=0, Java=0)
+        quiet_turn(state)
+        assert state.force_state[0].withdrawing and not state.force_state[1].withdrawing
+
+    def test_the_optional_rule_drops_efficiency_then_changes_the_crt(self):
+        assert command.preservation_drops(6, 6) == 0
+        assert command.preservation_drops(6, 7) == 1
+        assert command.preservation_drops(6, 12) == 2
+        assert command.preservation_drops(3, 6) == 2  # exceeded by the level itself when under 6
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                       ship("Java", "red", 38, "2010", "N", 0), preservation=2,
+                       options={"preservation": "efficiency"})
+        state.ships["Essex"].hull = 5
+        to_movement(state, Essex=0, Java=0)
+        quiet_turn(state)
+        force = state.force_state[0]
+        assert force.drops == 2 and force.efficiency == "low" and force.crt == "III" and not force.withdrawing
+
+    def test_below_low_the_standard_rule_applies_and_the_crt_still_changes(self):
+        force = command.ForceState("low", "II")
+        assert command.apply_drop(force, False) == "withdraws" and force.withdrawing
+        assert command.worse_crt("II") == "III" and command.worse_crt("III") == "III"
+
+
+class TestWind:
+    def test_standard_table_steps_and_the_no_wind_reroll(self):
+        fresh = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       wind=(1, "light"), options={"no_wind": True})
+        fresh.rolls = [("wind-velocity", "", 1)]
+        fresh._resolve_roll(Roll((1,)), [])  # light -> calm: roll again
+        assert fresh.velocity == "calm" and fresh.rolls[0][0] == "no-wind-check"
+        fresh._resolve_roll(Roll((1,)), [])
+        assert fresh.velocity == "no wind"
+        fresh.rolls = [("wind-velocity", "", 1)]
+        fresh._resolve_roll(Roll((6,)), [])  # rising from no wind: a new direction is rolled
+        assert fresh.velocity == "calm" and fresh.rolls[0][0] == "wind-new-direction"
+        fresh._resolve_roll(Roll((4,)), [])
+        assert fresh.wind_from == HexDir.S
+
+    def test_the_optional_table_on_two_dice(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       wind=(1, "calm"), options={"no_wind": True, "wind_table": "optional"})
+        state.rolls = [("wind-velocity", "", 2)]
+        state._resolve_roll(Roll((1, 2)), [])  # 3: down one, from Calm to no wind
+        assert state.velocity == "no wind"
+        state.rolls = [("wind-velocity", "", 2)]
+        state._resolve_roll(Roll((6, 6)), [])  # 12: up two
+        assert state.velocity == "light"
+
+    def test_direction_backs_and_veers(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0))
+        state.rolls = [("wind-direction", "", 1)]
+        state._resolve_roll(Roll((1,)), [])
+        assert state.wind_from == HexDir.NW
+        state.rolls = [("wind-direction", "", 1)]
+        state._resolve_roll(Roll((6,)), [])
+        assert state.wind_from == HexDir.N

@@ -1,0 +1,129 @@
+"""Properties of random legal play (hypothesis): ships never share a hex unless afoul (or a prize
+with the ship that took her), every declared MA is within the chart and momentum, records replay
+exactly, and bad input is refused with the rule or field named and nothing changed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.core.record import Record
+from quarterdeck.core.session import Match
+from quarterdeck.games.frigate import movement
+from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Move, Turn
+
+from .helpers import GAME
+
+SMALL = ["frigate-duel", "sloop-and-merchantman", "seventy-four-and-two-frigates", "convoy-raid"]
+OPTIONS = [{}, {"simove": True}, {"simove": True, "no_wind": True, "wind_table": "optional", "sagging": True,
+                                  "nearest_target": True, "preservation": "efficiency"}]
+
+
+def check_position(state) -> None:
+    by_hex: dict = {}
+    for ship in state.ship_list:
+        if ship.afloat:
+            by_hex.setdefault(ship.hex, []).append(ship)
+    for ships in by_hex.values():
+        assert len(ships) <= 2
+        if len(ships) == 2:
+            a, b = ships
+            afoul = a.afoul == b.name and b.afoul == a.name
+            prize_with_captor = a.owner == b.owner and (a.prize or b.prize)
+            assert afoul or prize_with_captor, f"{a.name} and {b.name} share a hex"
+        for ship in ships:
+            assert state.grid.contains(ship.hex)
+
+
+def random_game(scenario: str, options: dict, seed: int, limit: int = 4000):
+    state = GAME.new_initial_state(scenario, options, seed)
+    rng = random.Random(seed)
+    played = 0
+    while not state.is_terminal() and played < limit:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance())
+            played += 1
+            continue
+        for seat in state.acting_players():
+            action = rng.choice(state.legal_actions(seat))
+            if isinstance(action, Declare | Cut):
+                ship = state.ships[action.ship]
+                assert 0 <= action.ma <= 20
+                if isinstance(action, Declare) and not ship.afoul and not ship.prize:
+                    low, high, _ = movement.declaration_range(state, ship)
+                    assert low <= action.ma <= high and action.ma <= ship.last_ma + 2
+                    assert action.ma >= ship.last_ma - 4 or ship.dismasted(state.tables)
+            state.apply(action, seat)
+            played += 1
+            check_position(state)
+            if state.is_terminal():
+                break
+    return state, played
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 100_000), st.sampled_from(SMALL), st.sampled_from(OPTIONS))
+def test_random_legal_play_keeps_the_rules(seed, scenario, options):
+    state, _ = random_game(scenario, options, seed)
+    assert state.is_terminal()
+    assert state.turn <= state.scenario.turns
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 100_000), st.sampled_from(SMALL), st.sampled_from(OPTIONS))
+def test_records_replay_exactly(seed, scenario, options):
+    match = Match(GAME, scenario, options, seed)
+    rng = random.Random(seed)
+    while not match.state.is_terminal() and len(match.moves) < 600:
+        state = match.state
+        if state.current_player() == CHANCE:
+            match.play(state.sample_chance(), CHANCE)
+            continue
+        seat = state.acting_players()[0]
+        match.play(rng.choice(state.legal_actions(seat)), seat)
+    text = match.record().to_text()
+    replayed = Record.parse(text).final_state(GAME)
+    assert replayed.to_json() == match.state.to_json()
+    assert GAME.state_from_json(match.state.to_json()).to_json() == match.state.to_json()
+
+
+@pytest.mark.parametrize("options", [{}, {"simove": True}])
+def test_bad_input_is_refused_and_changes_nothing(options):
+    state, _ = random_game("frigate-duel", options, 5, limit=40)
+    seat = state.acting_players()[0] if state.current_player() != CHANCE else CHANCE
+    before = state.to_json()
+    bad_actions = [Move("Nobody"), Turn("Constitution", "port"), Fire("Constitution", "bow", "Guerriere"),
+                   Declare("Guerriere", 19), Move("Guerriere")]
+    for action in bad_actions:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(action, seat if seat != CHANCE else None)
+        assert error.value.rule
+        assert state.to_json() == before
+    for text, field in (("declare Constitution lots", "ma"), ("fly Constitution", "verb"), ("move", "arguments"),
+                        ("turn Constitution about", "way"), ("fire Constitution abaft Guerriere", "battery"),
+                        ("order blue red", "arguments"), ("move Bounty", "ship")):
+        with pytest.raises(NotationError) as notation:
+            state.parse_action(text)
+        assert notation.value.field == field
+    assert state.to_json() == before
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 100_000))
+def test_notation_round_trips_for_every_legal_action(seed):
+    state = GAME.new_initial_state("convoy-raid", {"simove": bool(seed % 2)}, seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        seats = [CHANCE] if state.current_player() == CHANCE else state.acting_players()
+        for seat in seats:
+            actions = state.legal_actions(seat)
+            for action in actions:
+                assert state.parse_action(state.action_to_text(action)) == action
+            state.apply(rng.choice(actions), seat)
