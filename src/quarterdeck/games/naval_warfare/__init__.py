@@ -13,8 +13,10 @@ from quarterdeck.core.errors import RecordError
 from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
+from .evaluate import evaluate
 from .scenario import OPTIONS, builtin_names, load_scenario
 from .state import NavalState
+from .terminal import TerminalView
 
 __all__ = ["NavalState", "NavalWarfare"]
 
@@ -25,6 +27,8 @@ class NavalWarfare(Game):
     title = "Rules for Naval Warfare 1500-1850"
     default_scenario = "armada"
     continuous_actions = True
+    hook_evaluate = staticmethod(evaluate)
+    hook_terminal_view = TerminalView()
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda n: (n != self.default_scenario, n))

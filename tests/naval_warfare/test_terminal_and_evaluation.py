@@ -1,0 +1,46 @@
+"""The terminal view (table, ruler, ship states) and the computer's evaluation of seed 003 positions."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from quarterdeck.games.naval_warfare.evaluate import evaluate, fire_potential
+
+from .helpers import GAME, position, ship, to_movement
+
+
+def render(renderable) -> str:
+    console = Console(width=160, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_board_shows_ships_headings_and_the_ruler_for_a_selected_ship():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W"))
+    view = GAME.hook("terminal_view")
+    text = render(view.board(state, "Revenge", state.legal_actions(piece="Revenge")))
+    assert "→" in text and "↓" in text and "+" in text
+    assert "San Martin: 5.00 in, bearing 0; port bear" in text
+    status = render(view.status(state))
+    assert "wind medium from the W" in status and "flot 23/23" in status and "port 2M 3L" in status
+
+
+def test_by_eye_hides_the_ruler():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W",
+                                 options={"by-eye": True}))
+    assert "bearing" not in render(GAME.hook("terminal_view").board(state, "Revenge"))
+
+
+def test_evaluation_prefers_a_broadside_bearing_and_damage_to_the_enemy():
+    state = position([ship("Revenge", "english", 10, 10, 90),
+                      ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W")
+    revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
+    assert fire_potential(state, revenge, [martin]) > 0
+    bearing = evaluate(state, 0)
+    revenge.heading = 0
+    assert evaluate(state, 0) < bearing
+    before = evaluate(state, 0)
+    martin.flotation -= 5  # five points taken off the enemy score five for us (victory, a decision)
+    assert evaluate(state, 0) == before + 5 and evaluate(state, 1) == -evaluate(state, 0)
