@@ -32,6 +32,8 @@ def play(
     seat: list[str] = typer.Option([], help="any seat: name=agent (e.g. blue.van=greedy)"),
     load: Path = typer.Option(None, help="a saved game record to continue"),
     seed: int = typer.Option(0, help="seed for dice and computer opponents"),
+    tables: Path = typer.Option(None, "--tables", help="your own tables file, for games that take one (the "
+                                "`tables` option)"),
 ) -> None:
     """Play a game in the terminal, against a person at the same keyboard or the computer."""
     console = Console()
@@ -40,7 +42,10 @@ def play(
         if load is not None:
             match = Match.from_record(read_record(load), rules)
         else:
-            match = Match(rules, scenario, parse_options(option), seed)
+            options = parse_options(option)
+            if tables is not None:
+                options["tables"] = str(tables)
+            match = Match(rules, scenario, options, seed)
         wanted = {"blue": blue, "red": red, "black": black}
         wanted.update(dict(_pair(s, "--seat") for s in seat))
         agents = seat_agents(match, wanted, seed)

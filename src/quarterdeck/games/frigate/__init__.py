@@ -13,8 +13,10 @@ from typing import Any
 from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
+from .evaluate import candidates, evaluate
 from .scenario import builtin_names, load_scenario
 from .state import FrigateState
+from .terminal import TerminalView
 
 __all__ = ["Frigate", "FrigateState"]
 
@@ -24,6 +26,10 @@ class Frigate(Game):
     name = "frigate"
     title = "Frigate (Suggested Rules Modifications)"
     default_scenario = "frigate-duel"
+
+    hook_evaluate = staticmethod(evaluate)
+    hook_candidates = staticmethod(candidates)
+    hook_terminal_view = TerminalView()
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))

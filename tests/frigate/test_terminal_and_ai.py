@@ -1,0 +1,64 @@
+"""The terminal view (map, wind, declaration ranges, fire windows with odds) and the computer's
+knowledge (evaluation and candidate order) on positions a player would recognise."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from quarterdeck.ai import make_agent
+from quarterdeck.cli.main import app
+from quarterdeck.games.frigate.actions import Fire, Hold, Pass
+from quarterdeck.games.frigate.evaluate import candidates, evaluate
+
+from .helpers import GAME, battle, ship, to_windows
+
+FRIGATE = {"class": "frigate"}
+
+
+def render(renderable) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_map_shows_ships_facing_and_the_wind():
+    state = battle(ship("Essex", "blue", 44, "1010", "SE", 4, **FRIGATE), ship("Java", "red", 38, "1209", "SW", 0))
+    view = GAME.hook("terminal_view")
+    board = render(view.board(state))
+    assert "E↘" in board and "J↙" in board and "wind from N (1), moderate" in board
+    status = render(view.status(state))
+    assert "Essex: MA 0 to 6" in status and "schedule maximum" in status
+
+
+def test_a_fire_window_shows_the_odds_before_firing():
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    view = GAME.hook("terminal_view")
+    status = render(view.status(state))
+    assert "fire window: Essex" in status
+    assert "fire Essex starboard Java hull: range 2, GS 6 against DS 5, CRT column 1-1" in status
+    assert view.shortcuts(state, 0) == {"hold": [Hold("Essex")], "pass": [Pass("Essex")]}
+
+
+def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    before = evaluate(state, 0)
+    state.ships["Java"].hull = 2
+    assert evaluate(state, 0) > before
+    ordered = candidates(state, 0, state.legal_actions(0))
+    assert isinstance(ordered[0], Fire)
+
+
+def test_greedy_fires_when_it_can():
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    assert isinstance(make_agent("greedy", seed=1).act(state, 0), Fire)
+
+
+def test_play_takes_a_tables_file(tmp_path):
+    bad = tmp_path / "t.toml"
+    bad.write_text("[map]\ncolumns = 2\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", "frigate", "--tables", str(bad)], input="quit\n")
+    assert result.exit_code == 2 and "error: quarterly: missing" in result.output
