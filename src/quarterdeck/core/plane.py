@@ -129,8 +129,9 @@ def _projections(polygon: Polygon, ax: float, ay: float) -> tuple[float, float]:
     return min(values), max(values)
 
 
-def convex_overlap(a: Polygon, b: Polygon) -> bool:
-    """Whether two convex polygons share interior (touching is not overlapping)."""
+def _axis_gaps(a: Polygon, b: Polygon):
+    """For each edge normal of both convex polygons: the gap between their projections on it
+    (negative where the projections overlap)."""
     for poly in (a, b):
         n = len(poly)
         for i in range(n):
@@ -143,29 +144,18 @@ def convex_overlap(a: Polygon, b: Polygon) -> bool:
             ax, ay = ax / scale, ay / scale
             amin, amax = _projections(a, ax, ay)
             bmin, bmax = _projections(b, ax, ay)
-            if amax <= bmin + EPS or bmax <= amin + EPS:
-                return False
-    return True
+            yield max(bmin - amax, amin - bmax)
+
+
+def convex_overlap(a: Polygon, b: Polygon) -> bool:
+    """Whether two convex polygons share interior (touching is not overlapping)."""
+    return all(gap < -EPS for gap in _axis_gaps(a, b))
 
 
 def convex_separation(a: Polygon, b: Polygon) -> float:
     """The widest gap between two convex polygons along their edge normals: a lower bound of the
     distance between them (negative when they overlap), cheap enough to rule out contact first."""
-    best = float("-inf")
-    for poly in (a, b):
-        n = len(poly)
-        for i in range(n):
-            x1, y1 = poly[i]
-            x2, y2 = poly[(i + 1) % n]
-            ax, ay = y1 - y2, x2 - x1
-            scale = math.hypot(ax, ay)
-            if scale == 0:
-                continue
-            ax, ay = ax / scale, ay / scale
-            amin, amax = _projections(a, ax, ay)
-            bmin, bmax = _projections(b, ax, ay)
-            best = max(best, bmin - amax, amin - bmax)
-    return best
+    return max(_axis_gaps(a, b))
 
 
 # --- segments and general polygons -------------------------------------------------------------
