@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 HEALTH = 0.6  # value of one box of hull, crew, guns or masts left, against one victory point
 THREAT = 0.25  # value of one unit of odds brought to bear now
 RAKE = 0.5
+CLOSE = 1.0
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -44,7 +45,23 @@ def evaluate(state: FrigateState, player: int) -> float:
         sign = 1.0 if ship.owner == player else -1.0
         value += sign * HEALTH * _health(state, ship)
     value += THREAT * (_threat(state, player) - _threat(state, 1 - player))
+    value += CLOSE * (_closing(state, player) - _closing(state, 1 - player))
     return value
+
+
+def _closing(state: FrigateState, side: int) -> float:
+    """The stronger ship wants to close, the weaker to open the range: each ship's odds advantage
+    over her nearest enemy, times how near she is."""
+    total = 0.0
+    enemies = [s for s in state.ship_list if s.afloat and s.owner != side and not s.prize]
+    for ship in state.ship_list:
+        if not ship.afloat or ship.owner != side or ship.prize or not enemies:
+            continue
+        enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
+        advantage = ship.gunnery() * (3 - ship.crew) / 3 / enemy.spec.ds
+        advantage -= enemy.gunnery() * (3 - enemy.crew) / 3 / ship.spec.ds
+        total += advantage * (12 - min(distance(ship.hex, enemy.hex), 12)) / 12
+    return total
 
 
 def _health(state: FrigateState, ship: Ship) -> float:

@@ -371,7 +371,7 @@ class Squadron:
 class Objective:
     side: int
     edge: str
-    points: int  # per ship of `side` leaving the map by `edge`
+    points: int  # per ship of `side` leaving the map by `edge` ("any": every edge); negative: a penalty
     cls: str  # only ships of this class count ("" for any)
 
 
@@ -458,8 +458,8 @@ def scenario_from_data(
         _only(entry, {"side", "edge", "points", "class"}, where)
         objectives.append(Objective(
             SIDES.index(_choice(_get(entry, "side", where), f"{where}side", SIDES)),
-            _choice(_get(entry, "edge", where), f"{where}edge", EDGES),
-            _integer(_get(entry, "points", where), f"{where}points", 0, 999),
+            _choice(_get(entry, "edge", where), f"{where}edge", (*EDGES, "any")),
+            _integer(_get(entry, "points", where), f"{where}points", -999, 999),
             _choice(entry.get("class", ""), f"{where}class", ("", *CLASSES)),
         ))
     wind = _table(data.get("wind", {}), "wind")

@@ -5,7 +5,8 @@ Preservation points a force has lost: 1 per hull, crew, gun or mast hit its ship
 the remaining hull boxes of each of its ships sunk, struck or captured (and not retaken). Victory
 points: the enemy's preservation points, + round(rating / 10) for each enemy ship sunk, +
 round(rating / 5) for each enemy ship captured and held at the end, + the scenario's objectives
-(points per ship leaving by a named edge). The higher total wins; equal totals draw.
+(points per ship leaving by a named edge, or by any edge; a negative
+number is a penalty for quitting the action). The higher total wins; equal totals draw.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def points(state: FrigateState) -> tuple[int, int]:
             score[ship.owner] += round(Fraction(ship.spec.rating, tables.captured_divisor))
         elif ship.status == ESCAPED and ship.owner == ship.side:
             for objective in state.scenario.objectives:
-                if objective.side == ship.side and objective.edge == ship.edge and objective.cls in ("", ship.spec.cls):
+                edge_ok = objective.edge in (ship.edge, "any")
+                if objective.side == ship.side and edge_ok and objective.cls in ("", ship.spec.cls):
                     score[ship.side] += objective.points
     return score[0], score[1]
