@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour
 from quarterdeck.core.protocol import CHANCE
 
-from . import combat, victory
+from . import combat, movement, victory
 from .actions import Declare, Fire, Hold, Move, Pass, Plot, Stand, Turn
 
 if TYPE_CHECKING:
@@ -46,7 +46,22 @@ def evaluate(state: FrigateState, player: int) -> float:
         value += sign * HEALTH * _health(state, ship)
     value += THREAT * (_threat(state, player) - _threat(state, 1 - player))
     value += CLOSE * (_closing(state, player) - _closing(state, 1 - player))
+    value += _objectives(state, player) - _objectives(state, 1 - player)
     return value
+
+
+def _objectives(state: FrigateState, side: int) -> float:
+    """Progress towards the scenario's exit objectives: half their points, by nearness to the edge."""
+    total = 0.0
+    span = max(state.grid.columns, state.grid.rows)
+    for objective in state.scenario.objectives:
+        if objective.side != side or objective.points <= 0 or objective.edge == "any":
+            continue
+        for ship in state.ship_list:
+            if ship.afloat and ship.side == side and ship.owner == side and objective.cls in ("", ship.spec.cls):
+                near = 1.0 - movement.edge_distance(state, ship.hex, objective.edge) / span
+                total += 0.5 * objective.points * near / len(state.scenario.objectives)
+    return total
 
 
 def _closing(state: FrigateState, side: int) -> float:

@@ -1,0 +1,181 @@
+"""Frigate benchmark: prints one JSON object.
+
+* random_games: per shipped scenario (with and without SiMove), uniformly random legal play (chance
+  from the state's dice, validate=False as agents do) to the end, for a time budget: games and
+  actions per second.
+* legal_actions: how often the legal actions of a fleet-battle fire window or movement point can be
+  listed (the engine's hottest call).
+* decision_seconds: one decision of each level ai:1..ai:5 in the largest scenario (fleet-battle),
+  at its first movement point.
+* `--calibrate N`: the calibration of docs/rules/frigate.md, N games a setup between equal greedy
+  captains (sides as the setup says): a 74 against a 44 standing and fighting, a 44 running from a
+  74 off the wind, two 44s against a 74, and how often a 1-1 broadside between equals hits.
+
+Runs in about a minute: `python benchmarks/bench_frigate.py` (`--calibrate 200` adds a few more).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from collections import Counter
+
+from quarterdeck.ai import make_agent
+from quarterdeck.core.protocol import CHANCE
+from quarterdeck.games import get
+from quarterdeck.games.frigate import combat
+from quarterdeck.games.frigate.actions import Move, Turn
+from quarterdeck.games.frigate.scenario import scenario_from_data
+from quarterdeck.games.frigate.state import FrigateState
+
+GAME = get("frigate")
+SECONDS_PER_SCENARIO = 3.0
+
+
+def random_games(scenario: str, options: dict, budget: float) -> dict:
+    actions = games = 0
+    endings: Counter[str] = Counter()
+    start = time.perf_counter()
+    while time.perf_counter() - start < budget or games == 0:
+        rng = random.Random(games)
+        state = GAME.new_initial_state(scenario, options, games)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(), validate=False)
+            else:
+                for seat in state.acting_players():
+                    state.apply(rng.choice(state.legal_actions(seat)), seat, validate=False)
+                    actions += 1
+        games += 1
+        endings[state.outcome.result] += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "seconds": round(elapsed, 2), "games_per_second": round(games / elapsed, 2),
+            "actions_per_second": round(actions / elapsed), "results": dict(endings)}
+
+
+def to_first_point(state: FrigateState, rng: random.Random) -> FrigateState:
+    """Play randomly (holding fire) until a player faces a movement point."""
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        seat = state.acting_players()[0]
+        actions = state.legal_actions(seat)
+        if any(isinstance(a, Move | Turn) for a in actions):
+            return state
+        state.apply(rng.choice(actions), seat)
+    return state
+
+
+def legal_action_rate(budget: float) -> dict:
+    state = to_first_point(GAME.new_initial_state("fleet-battle", {}, 1), random.Random(1))
+    seat = state.acting_players()[0]
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < budget:
+        state.legal_actions(seat)
+        count += 1
+    ship = state.ship_list[0]
+    fire_count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < budget:
+        combat.fire_options(state, ship)
+        fire_count += 1
+    return {"movement_lists_per_second": round(count / budget), "fire_option_lists_per_second":
+            round(fire_count / budget)}
+
+
+def decision_seconds() -> dict:
+    state = to_first_point(GAME.new_initial_state("fleet-battle", {}, 2), random.Random(2))
+    seat = state.acting_players()[0]
+    times = {}
+    for level in range(1, 6):
+        agent = make_agent(f"ai:{level}", seed=level)
+        start = time.perf_counter()
+        agent.act(state.clone(), seat)
+        times[f"ai:{level}"] = round(time.perf_counter() - start, 2)
+    return times
+
+
+# --- calibration ------------------------------------------------------------------------------------
+def _battle(ships: list[dict], wind: int, velocity: str, turns: int) -> dict:
+    return {
+        "title": "Calibration", "briefing": "A calibration setup.", "turns": turns,
+        "wind": {"direction": wind, "velocity": velocity},
+        "forces": [{"side": "blue", "name": "Blue", "efficiency": "average", "preservation": 30,
+                    "home_edge": "north"},
+                   {"side": "red", "name": "Red", "efficiency": "average", "preservation": 30,
+                    "home_edge": "south"}],
+        "ships": ships,
+        "objectives": [{"side": "blue", "edge": "any", "points": -8}, {"side": "red", "edge": "any", "points": -8}],
+    }
+
+
+# Standing and fighting: abeam at two hexes in a calm, neither under way.
+SEVENTY_FOUR = {"name": "Bellona", "side": "blue", "rating": 74, "hex": "1510", "facing": "N", "ma": 0}
+FORTY_FOUR = {"name": "Hortense", "side": "red", "rating": 44, "class": "frigate", "hex": "1710", "facing": "N",
+              "ma": 0}
+STAND_UP = _battle([SEVENTY_FOUR, FORTY_FOUR], 2, "calm", 15)
+EQUALS = _battle([dict(FORTY_FOUR, name="Essex", side="blue", hex="1510"), FORTY_FOUR], 2, "calm", 15)
+
+
+def play(data: dict, seed: int, agents=("greedy", "greedy")) -> FrigateState:
+    state = FrigateState.start(GAME, scenario_from_data(data, "calibration"), seed)
+    players = [make_agent(agents[0], seed), make_agent(agents[1], seed + 1)]
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        for seat in state.acting_players():
+            state.apply(players[seat].act(state, seat), seat)
+    return state
+
+
+def calibrate(games: int) -> dict:
+    from quarterdeck.games.frigate.scenario import load_scenario
+
+    results: dict = {}
+    stand = Counter(play(STAND_UP, seed).outcome.result for seed in range(games))
+    results["74_vs_44_standing"] = dict(stand)
+    chase = load_scenario("the-chase").data
+    escapes = Counter()
+    for seed in range(games):
+        state = play(chase, seed)
+        amethyst = state.ships["Amethyst"]
+        escapes["escaped" if amethyst.status == "escaped" else "taken" if amethyst.prize or amethyst.status == "sunk"
+                else "still there"] += 1
+    results["44_runs_from_74"] = dict(escapes)
+    two = load_scenario("seventy-four-and-two-frigates").data
+    results["two_44s_vs_74"] = dict(Counter(play(two, seed).outcome.result for seed in range(games)))
+    tables = GAME.new_initial_state().tables
+    for rng in (1, 4, 8):
+        gs = combat.gunnery_strength(tables, 6, False, rng, "", 0)
+        column = combat.odds_column(tables, gs, 6, "II")
+        hit = sum(1 for face in range(1, 7) if column and combat.crt_hits(tables, column, face)) / 6
+        results[f"44_on_44_at_{rng}_hexes"] = {"gunnery": gs, "column": column or "none",
+                                              "chance_of_a_hit": round(hit, 3)}
+    duels = [play(EQUALS, seed) for seed in range(games)]
+    results["44_vs_44_decided"] = sum(1 for s in duels if any(
+        (not ship.afloat) or ship.prize or ship.crippled(s.tables) or ship.dismasted(s.tables)
+        for ship in s.ship_list)) / games
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calibrate", type=int, default=0, help="games per calibration setup")
+    args = parser.parse_args()
+    report: dict = {"python": platform.python_version(), "random_games": {}}
+    for info in GAME.scenarios():
+        for label, options in (("", {}), (" simove", {"simove": True})):
+            report["random_games"][info.name + label] = random_games(info.name, options, SECONDS_PER_SCENARIO)
+    report["legal_actions"] = legal_action_rate(2.0)
+    report["decision_seconds_fleet_battle"] = decision_seconds()
+    if args.calibrate:
+        report["calibration"] = calibrate(args.calibrate)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
