@@ -174,28 +174,16 @@ class TestMastDamage:
         essex = state.ships["Essex"]
         assert essex.masts == 1 and state.segment == 2 and essex.left == 1  # 2 - 1
 
-    def test_mast_hits_cut_the_maximum(self):
-        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
+    @pytest.mark.parametrize(("fighting", "maxima"), [((), (10, 6, 3, 0)), (("Essex",), (5, 5, 5, 0))])
+    def test_mast_hits_cut_the_maximum_except_under_fighting_sail(self, fighting, maxima):
+        """Full sail: 2/3 and 1/3 after one and two mast hits. Fighting sail (seed, Movement 5): half,
+        "no further reduction in Movement Allowance due to 1 or 2 mast hits". Three dismast."""
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 4, **{"class": "frigate"}), FAR, fighting=fighting)
         essex = state.ships["Essex"]
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 10
-        essex.masts = 1
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 6
-        essex.masts = 2
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 3
-        essex.masts = 3
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 0
-
-
-class TestFightingSail:
-    def test_half_the_maximum_and_no_loss_for_one_or_two_mast_hits(self):
-        state = battle(ship("Essex", "blue", 44, "0510", "SE", 4, **{"class": "frigate"}), FAR, fighting=("Essex",))
-        essex = state.ships["Essex"]
-        assert essex.fighting_sail
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 5
-        essex.masts = 2
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 5
-        essex.masts = 3
-        assert essex.max_ma(state.tables, "moderate", HexDir.N) == 0
+        assert essex.fighting_sail == bool(fighting)
+        for masts, expected in enumerate(maxima):
+            essex.masts = masts
+            assert essex.max_ma(state.tables, "moderate", HexDir.N) == expected
 
 
 class TestDriftAndSag:

@@ -8,6 +8,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Revealed, Submitted
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
+from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.state import TURN_AGENDA
 
@@ -130,11 +131,7 @@ class TestSiMove:
         state = battle(ship("Essex", "blue", 44, "1010", "NE", 4, **FRIGATE),
                        ship("Java", "red", 38, "1209", "SW", 4, **FRIGATE), wind=(1, "moderate"),
                        options={"simove": True})
-        state.apply(Declare("Essex", 4), 0)
-        state.apply(Declare("Java", 4), 1)
-        state.apply(Roll((6, 1)))
-        state.apply(Order((0, 0, 0, 0)), 0)
-        hold_windows(state)
+        to_movement(state, Essex=4, Java=4)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "ahead"), 1)
         essex, java = state.ships["Essex"], state.ships["Java"]
@@ -146,16 +143,9 @@ class TestSiMove:
     def test_the_schedule_spreads_each_ships_points_over_the_common_steps(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
                        ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), options={"simove": True})
-        state.apply(Declare("Essex", 8), 0)
-        state.apply(Declare("Java", 4), 1)
-        state.apply(Roll((6, 1)))
-        state.apply(Order((0, 0, 0, 0)), 0)
-        hold_windows(state)
+        to_movement(state, Essex=8, Java=4)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Essex", "ahead"), 0)
-        state.exec_steps = []  # look at the schedule before it runs: reveal it by hand
-        from quarterdeck.games.frigate import simove
-
         state.ships["Java"].plot = ("ahead",)
         simove.reveal(state, [])
         # m = 2: Essex's points at steps 1 and 2, Java's single point at step ceil(1 x 2 / 1) = 2.

@@ -60,13 +60,38 @@ class Cut:
 
 
 @dataclass(frozen=True, slots=True)
-class Strike:
+class OneShip:
+    """An action that names only its ship; each kind is its own class (so `move X` != `hold X`)."""
+
     ship: str
 
 
-@dataclass(frozen=True, slots=True)
-class Destroy:
-    ship: str
+class Strike(OneShip):
+    __slots__ = ()
+
+
+class Destroy(OneShip):
+    __slots__ = ()
+
+
+class Move(OneShip):
+    __slots__ = ()
+
+
+class Stand(OneShip):
+    __slots__ = ()
+
+
+class Hold(OneShip):
+    __slots__ = ()
+
+
+class Pass(OneShip):
+    __slots__ = ()
+
+
+class Melee(OneShip):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +111,9 @@ class Order:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    ship: str
-
-
-@dataclass(frozen=True, slots=True)
 class Turn:
     ship: str
     way: str  # port (anticlockwise) or starboard (clockwise)
-
-
-@dataclass(frozen=True, slots=True)
-class Stand:
-    ship: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,21 +128,6 @@ class Fire:
     battery: str
     target: str
     aim: str = ""  # broadsides: hull or rigging; chasers: none
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    ship: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    ship: str
-
-
-@dataclass(frozen=True, slots=True)
-class Melee:
-    ship: str
 
 
 FrigateAction = (
