@@ -10,15 +10,48 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
+from . import combat, movement, simove
 from .evaluate import candidates, evaluate
 from .scenario import builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
 
 __all__ = ["Frigate", "FrigateState"]
+
+
+def board_notes(state: FrigateState) -> dict[str, Any]:
+    """For the browser, worked out by the rules: in a fire window every attack the ship may make
+    (range, Gunnery Strength against Defence Strength, raking, second side at half, CRT column;
+    seed 001, Combat 1-4), and for every ship that may still move this segment where she stands
+    (after her SiMove plot so far) with the points left and each hexside turn's cost (Movement 3)."""
+    fire: dict[str, dict[str, Any]] = {}
+    if state.windows:
+        ship = state.ships[state.windows[0]]
+        for action in combat.fire_options(state, ship):
+            target = state.ships[action.target]
+            entry: dict[str, Any] = {"battery": action.battery, "target": action.target, "aim": action.aim,
+                                     "range": distance(ship.hex, target.hex)}
+            if action.battery in combat.BROADSIDES:
+                attack = combat.describe_attack(state, ship, action.battery, target)
+                entry.update(range=attack.range, gunnery=attack.gunnery, defence=attack.defence, rake=attack.rake,
+                             half=attack.half, column=attack.column)
+            fire[state.action_to_text(action)] = entry
+    helm: dict[str, dict[str, Any]] = {}
+    for ship in state.ship_list if state.segment else ():
+        ghost = simove.shadow(state, ship)[0] if state.stage == "plot" else ship
+        if ghost.afloat and not ghost.afoul and ghost.left > 0:
+            helm[ship.name] = {
+                "hex": state.grid.name(ghost.hex), "facing": ghost.facing.name, "left": ghost.left,
+                "to_come": movement.points_to_come(state, ghost),
+                "turns": {way: {"cost": movement.turn_cost(state, ghost, turn),
+                                "into_wind": movement.into_wind(ghost.facing, turn, state.wind_from)}
+                          for way, turn in movement.WAYS.items()},
+            }
+    return {"fire": fire, "helm": helm}
 
 
 @register
@@ -30,6 +63,7 @@ class Frigate(Game):
     hook_evaluate = staticmethod(evaluate)
     hook_candidates = staticmethod(candidates)
     hook_terminal_view = TerminalView()
+    hook_board_notes = staticmethod(board_notes)
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
@@ -53,3 +87,4 @@ class Frigate(Game):
 
     def rules_summary(self) -> str:
         return resources.files(__package__).joinpath("summary.md").read_text(encoding="utf-8")
+
