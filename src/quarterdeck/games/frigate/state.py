@@ -1124,22 +1124,25 @@ class FrigateState(State):
         show as not yet made (the side still among the acting players)."""
         view = self.clone()
         view.viewer = player
-        other = 1 - player
-        if self.phase == SAIL and other in self.ready:
-            view.ready.discard(other)
+        # A spectator (a seat number no side holds) sees neither side's secrets.
+        for other in (side for side in (0, 1) if side != player):
+            view._conceal(other)
+        return view
+
+    def _conceal(self, other: int) -> None:
         if self.phase == SAIL:
-            for ship in view.own(other):
+            self.ready.discard(other)
+            for ship in self.own(other):
                 ship.sail_chosen, ship.fighting_sail = False, False
         if self.phase == DECLARE and self.simove:
-            view.ready.discard(other)
-            view.destroy[other] = set()
-            view.form = {q: f for q, f in view.form.items() if self._squadron_side(q) != other}
-            for ship in view.own(other):
+            self.ready.discard(other)
+            self.destroy[other] = set()
+            self.form = {q: f for q, f in self.form.items() if self._squadron_side(q) != other}
+            for ship in self.own(other):
                 ship.declared, ship.cut, ship.free_turn, ship.striking, ship.ma = False, False, "", False, 0
         if self.stage == PLOT:
-            for ship in view.own(other):
+            for ship in self.own(other):
                 ship.plot = ()
-        return view
 
     def _squadron_side(self, name: str) -> int:
         return next(q.side for q in self.scenario.squadrons if q.name == name)
