@@ -29,6 +29,7 @@ HEALTH = 0.6  # value of one box of hull, crew, guns or masts left, against one 
 THREAT = 0.25  # value of one unit of odds brought to bear now
 RAKE = 0.5
 CLOSE = 1.0
+EDGE = 1.0
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -47,7 +48,23 @@ def evaluate(state: FrigateState, player: int) -> float:
     value += THREAT * (_threat(state, player) - _threat(state, 1 - player))
     value += CLOSE * (_closing(state, player) - _closing(state, 1 - player))
     value += _objectives(state, player) - _objectives(state, 1 - player)
+    value += EDGE * (_near_edge(state, 1 - player) - _near_edge(state, player))
     return value
+
+
+def _near_edge(state: FrigateState, side: int) -> float:
+    """How close a side's ships sail to the map's edge, where spending every point may carry a ship
+    off the map (out of the fight); ships meant to leave by an edge are not counted."""
+    leaving = {o.side for o in state.scenario.objectives if o.points > 0}
+    if side in leaving:
+        return 0.0
+    total = 0.0
+    for ship in state.ship_list:
+        if ship.afloat and ship.owner == side and not ship.prize:
+            nearest_edge = min(movement.edge_distance(state, ship.hex, edge) for edge in ("north", "south", "east",
+                                                                                         "west"))
+            total += max(0, 3 - nearest_edge)
+    return total
 
 
 def _objectives(state: FrigateState, side: int) -> float:
