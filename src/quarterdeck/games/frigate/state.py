@@ -26,6 +26,8 @@
   ``windows`` (ships owed a fire decision, first is now), ``end_round`` (the segment's last fire
   round), ``rolls`` ([purpose, subject, dice] chance decisions due), ``attack`` (the attack whose
   dice are rolling), ``pending`` ([target, kind, firer] hits that land at the segment's end),
+  ``signatures`` (per ship, the [battery, target, aim] attacks she had after the last point: a
+  window opens when she gains one),
   ``fired_upon``, ``fired_on_by``, ``melees`` (afoul pairs that meleed this segment), ``destroy``
   and ``form`` (announcements not yet revealed), ``formations`` ({squadron: [shape, pending]}),
   ``forces`` ([{efficiency, crt, drops, withdrawing, lost}] for blue and red), ``exec`` (SiMove
