@@ -62,3 +62,19 @@ def test_play_takes_a_tables_file(tmp_path):
     bad.write_text("[map]\ncolumns = 2\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["play", "frigate", "--tables", str(bad)], input="quit\n")
     assert result.exit_code == 2 and "error: quarterly: missing" in result.output
+
+
+def test_a_person_plays_a_duel_to_its_end_in_the_terminal_with_and_without_simove():
+    import io
+    import itertools
+
+    from quarterdeck.cli.terminal import TerminalGame
+    from quarterdeck.core.session import Match
+
+    for options in ({}, {"simove": True}):
+        match = Match(GAME, "frigate-duel", options, 7)
+        answers = itertools.cycle(["list", "1"])  # the person lists the legal actions and takes the first
+        console = Console(file=io.StringIO(), width=140)
+        TerminalGame(match, {1: make_agent("greedy", 1)}, console, ask=lambda prompt: next(answers)).run()
+        assert match.state.is_terminal()
+        assert "Game over" in console.file.getvalue()
