@@ -75,6 +75,7 @@ def test_a_person_plays_a_duel_to_its_end_in_the_terminal_with_and_without_simov
         match = Match(GAME, "frigate-duel", options, 7)
         answers = itertools.cycle(["list", "1"])  # the person lists the legal actions and takes the first
         console = Console(file=io.StringIO(), width=140)
-        TerminalGame(match, {1: make_agent("greedy", 1)}, console, ask=lambda prompt, answers=answers: next(answers)).run()
+        person = lambda prompt, answers=answers: next(answers)  # noqa: E731
+        TerminalGame(match, {1: make_agent("greedy", 1)}, console, ask=person).run()
         assert match.state.is_terminal()
         assert "Game over" in console.file.getvalue()
