@@ -70,7 +70,3 @@ def escape_die(state: NavalState, side: int, value: int) -> None:
             ship.status = "disengaged"
             state.emit(Escaped(ship.name, state.where(ship.point), "night"))
     state.finish(f"{state.players[side]} slipped away in the night")
-
-
-def decide(state: NavalState, reason: str) -> None:
-    state.finish(reason)
