@@ -1,0 +1,505 @@
+"""Frigate in a real Chromium (the fixtures of test_browser.py): a duel at one screen played by
+clicking, dragging and the keyboard (sail, the Movement Declaration with each ship's allowed range
+and why, a fire window held, an illegal dragged move refused with its rule, moves and turns with
+their costs, a broadside with its odds, raking and CRT column, the dice and the hits); a game against
+the computer from the lobby; SiMove declarations and plots that neither the other seat's page nor a
+spectator's ever shows before the reveal; names, keyboard and text size at 390 px.
+
+Positions are reached by playing the same seed on the server as on a local copy of the game, so the
+test knows where the ships stand; every decision of the duel is taken through the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from quarterdeck import games
+from quarterdeck.core.hexes import HexDir, distance, neighbour
+from quarterdeck.core.protocol import CHANCE
+from tests.web import test_browser as shared
+from tests.web.test_browser import settle, start_game, wait_for_my_turn
+
+# The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
+server, browser, page = shared.server, shared.browser, shared.page
+
+DUEL_SEED = 3  # the closing duel runs afoul before Constitution's first broadside
+RAKE_SEED = 1  # Constitution comes under Guerriere's stern
+DIRECTIONS = [d.name for d in HexDir]
+
+
+# --- the server, by HTTP ---------------------------------------------------------------------------
+def create(server, opponent: str, seed: int, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
+    response = httpx.post(
+        f"{server.url}/api/games",
+        json={
+            "game": "frigate",
+            "scenario": "frigate-duel",
+            "opponent": opponent,
+            "seed": seed,
+            "options": options or {},
+            **body,
+        },
+    )
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def detail(server, game_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = httpx.get(f"{server.url}/api/games/{game_id}", headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()["view"]
+
+
+def api_play(server, game_id: str, token: str, seat: str, text: str) -> None:
+    version = detail(server, game_id, token)["version"]
+    response = httpx.post(
+        f"{server.url}/api/games/{game_id}/moves",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"version": version, "actions": [text], "seat": seat},
+    )
+    assert response.status_code == 200, response.text
+
+
+def ship_json(view: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(ship for ship in view["state"]["ships"] if ship["name"] == name)
+
+
+# --- the page ---------------------------------------------------------------------------------------
+def open_game(page, server, game_id: str, token: str | None) -> None:
+    """Open the game page holding `token`'s seats (none: a spectator)."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    if token:
+        page.evaluate(
+            "([id, token]) => localStorage.setItem('quarterdeck.games', JSON.stringify({[id]: {token}}))",
+            [game_id, token],
+        )
+    page.goto(f"{server.url}/game/{game_id}")
+    page.wait_for_selector(".board-svg.hex-map")
+    settle(page)
+
+
+def order(page, text: str) -> None:
+    """Give an order from the panel under the map."""
+    page.locator(f'.frigate-orders [data-order="{text}"]').click()
+    settle(page)
+
+
+def ship_at(page, name: str):
+    return page.locator(f'.board-svg .ship[data-piece="{name}"]')
+
+
+def hex_centre(page, hex_name: str) -> tuple[float, float]:
+    box = page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_ship(page, name: str, hex_name: str) -> None:
+    page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]').scroll_into_view_if_needed()
+    box = ship_at(page, name).locator(".hull").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    tx, ty = hex_centre(page, hex_name)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    page.mouse.move(tx, ty, steps=4)
+    page.mouse.up()
+    settle(page)
+
+
+def ahead_of(facing: str, hex_name: str) -> str:
+    """The hex ahead, by core/hexes.py."""
+    grid = games.get("frigate").new_initial_state("frigate-duel").grid
+    return grid.name(neighbour(grid.parse(hex_name), HexDir[facing]))
+
+
+def commit_planned(page) -> None:
+    """Store the decisions planned so far (a seat that acts again keeps planning until it commits)."""
+    if page.locator("#commit").count():
+        page.click("#commit")
+        settle(page)
+
+
+def version(page) -> int:
+    return int(page.inner_text(".side .muted").rsplit(" ", 1)[-1])
+
+
+# --- the local copy: where the same seed leads -----------------------------------------------------------
+def broadside_window(state, notes) -> bool:
+    """Constitution's fire window, with a broadside to fire."""
+    return any(attack["battery"] in ("port", "starboard") for attack in notes["fire"].values())
+
+
+def raking_window(state, notes) -> bool:
+    return any(attack["rake"] for attack in notes["fire"].values() if "rake" in attack)
+
+
+def steered_to(seed: int, stop, keep: int = 0, declare=lambda count: count - 1) -> list[tuple[str, str]]:
+    """The duel's decisions up to the first of Constitution's fire windows for which `stop(state, notes)`
+    holds: every fire window held, the allowance at index `declare(count)` of those allowed declared,
+    each point spent to come nearest to `keep` hexes from the enemy (ties: the first listed)."""
+    game = games.get("frigate")
+    state = game.new_initial_state("frigate-duel", seed=seed)
+    decisions = []
+    for _ in range(400):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(), player=CHANCE)
+            continue
+        player = state.acting_players()[0]
+        actions = state.legal_actions(player)
+        texts = [state.action_to_text(a) for a in actions]
+        if state.windows and state.windows[0] == "Constitution" and stop(state, game.hook("board_notes")(state)):
+            return decisions
+
+        def gap(index: int, actions=actions, player=player) -> tuple[int, int]:
+            trial = state.clone()
+            trial.apply(actions[index], player=player)
+            return abs(distance(trial.ships["Constitution"].hex, trial.ships["Guerriere"].hex) - keep), index
+
+        holds = [i for i, t in enumerate(texts) if t.startswith("hold")]
+        declares = [i for i, t in enumerate(texts) if t.startswith("declare")]
+        pick = (
+            holds[0] if holds else declares[declare(len(declares))] if declares else min(range(len(actions)), key=gap)
+        )
+        decisions.append((state.players[player], texts[pick]))
+        state.apply(actions[pick], player=player)
+    raise AssertionError("the window never came")
+
+
+def test_a_spectators_json_holds_no_simove_declaration_or_plot():
+    """The server draws a spectator from `to_json(viewer=<no seat>)`: neither side's secrets show."""
+    state = games.get("frigate").new_initial_state("frigate-duel", options={"simove": True}, seed=DUEL_SEED)
+    spectator = len(state.players)
+    seen = {"declare": False, "plot": False}
+    for _ in range(400):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(), player=CHANCE)
+            continue
+        player = state.acting_players()[0]
+        state.apply(state.legal_actions(player)[0], player=player)
+        if state.phase == "declare" and state.ready:
+            data = state.to_json(viewer=spectator)
+            assert not any(ship["declared"] or ship["ma"] for ship in data["ships"])
+            seen["declare"] = True
+        if state.stage == "plot" and any(ship.plot for ship in state.ship_list):
+            assert all(ship["plot"] == [] for ship in state.to_json(viewer=spectator)["ships"])
+            seen["plot"] = True
+        if all(seen.values()):
+            return
+    raise AssertionError(f"never reached a secret declaration and plot: {seen}")
+
+
+# --- the duel at one screen ---------------------------------------------------------------------------------
+def test_the_duel_at_one_screen_by_clicking_dragging_and_keys(page, server, tmp_path):
+    opening = steered_to(DUEL_SEED, broadside_window)
+    created = create(server, "local", DUEL_SEED)
+    game_id, token = created["id"], created["token"]
+    open_game(page, server, game_id, token)
+
+    # The map: both ships with side, place, facing and damage named; the wind; the clock.
+    assert (
+        ship_at(page, "Constitution")
+        .get_attribute("aria-label")
+        .startswith("Constitution, blue; 44-gun frigate; at 1406 facing SE; hull 0 of 6, crew 0, guns 0, masts 0")
+    )
+    assert ship_at(page, "Guerriere").get_attribute("data-side") == "red"
+    assert ship_at(page, "Guerriere").locator("rect.badge").count() == 1  # red's diamond badge; blue's is round
+    assert ship_at(page, "Constitution").locator("circle.badge").count() == 1
+    assert page.locator(".board-svg [data-wind]").text_content() == "Wind from NW (6), moderate"
+    assert page.locator(".board-svg [data-clock]").text_content() == "Turn 0 of 15"
+    # Dropped two hexes off, a ship is not sent anywhere: a ship sails one hex at a time.
+    drag_ship(page, "Constitution", "1408")
+    assert "moves one hex at a time" in page.inner_text(".frigate-hint") and version(page) == 0
+
+    # Every decision up to Constitution's first broadside window, taken through the page; the first of
+    # each kind is looked at closely.
+    seen: set[str] = set()
+    moves = 0
+    for _, text in opening:
+        wait_for_my_turn(page)
+        verb, name = text.split()[:2]
+        if verb == "declare" and verb not in seen:
+            declaration_shown(page, server, game_id, token, name)
+        if verb == "hold" and verb not in seen:
+            fire_window_shown_and_sailing_refused(page, name)
+        if verb == "turn" and verb not in seen:
+            turn_costs_shown(page, server, game_id, token, name, text.split()[2])
+        seen.add(verb)
+        if verb == "order":
+            page.locator(f'#legal-actions [data-action="{text}"]').click()
+            settle(page)
+        elif verb == "move":
+            moves += 1
+            sail_ahead(page, name, drag=moves % 2 == 0)
+        elif verb == "turn":
+            turn_by_key(page, name, text.split()[2])
+        else:
+            order(page, text)
+    assert {"sail", "declare", "order", "hold", "move"} <= seen
+    commit_planned(page)
+    history = httpx.get(f"{server.url}/api/games/{game_id}/history").json()["entries"]
+    assert [(e["seat"], e["text"]) for e in history if e["seat"] != "chance"] == opening
+
+    # Constitution's broadside window: every attack with range, GS against DS, raking, CRT column.
+    view = detail(server, game_id, token)
+    attacks = {text: a for text, a in view["notes"]["fire"].items() if a["battery"] in ("port", "starboard")}
+    assert attacks
+    text, attack = next(iter(attacks.items()))
+    line = page.locator(f'.frigate-orders li[data-attack="{attack["battery"]} Guerriere"]').inner_text()
+    assert (
+        f"{attack['battery']} broadside at Guerriere: range {attack['range']}, GS {attack['gunnery']} against "
+        f"DS {attack['defence']}"
+    ) in line
+    assert f"CRT column {attack['column']}" in line
+    assert ("raking from the " + attack["rake"] in line) == bool(attack["rake"])
+    assert page.locator(f'.board-svg .fire-option[data-fire="Constitution>Guerriere {attack["battery"]}"]').count() == 1
+    assert page.locator('.frigate-orders [data-order="hold Constitution"]').inner_text() == "Hold fire"
+    assert page.locator('.frigate-orders [data-order="pass Constitution"]').inner_text() == "Pass to segment end"
+    page.screenshot(path=str(tmp_path / "frigate-fire-window.png"))
+    order(page, f"fire Constitution {attack['battery']} Guerriere hull")
+
+    # The dice are shown; hits wait for the segment's end, then land on Guerriere's markers.
+    page.wait_for_selector(".board-svg [data-dice]")
+    assert re.fullmatch(r"Dice: \d for .+", page.locator(".board-svg [data-dice]").text_content())
+    segment = detail(server, game_id, token)["state"]["segment"]
+    for _ in range(40):  # hold fire to the segment's end, where the hits land
+        wait_for_my_turn(page)
+        if detail(server, game_id, token)["state"]["segment"] != segment or page.locator(".status.over").count():
+            break
+        holds = page.locator('.frigate-orders [data-order^="hold "]')
+        (holds.first if holds.count() else page.locator("#legal-actions [data-action]").first).click()
+        settle(page)
+        commit_planned(page)
+    guerriere = ship_json(detail(server, game_id, token), "Guerriere")
+    marks = page.locator('.board-svg .ship[data-piece="Guerriere"] .hit-marks')
+    kinds = ("hull", "crew", "guns", "masts")
+    assert any(guerriere[k] for k in kinds) and not detail(server, game_id, token)["state"]["pending"]
+    assert marks.get_attribute("data-hits") == " ".join(f"{k} {guerriere[k]}" for k in kinds)
+    assert marks.text_content() == " ".join(f"{k[0].upper()}{guerriere[k]}" for k in kinds if guerriere[k])
+    row = page.locator('.frigate-ships [data-ship-row="Guerriere"]').inner_text()
+    assert f"{guerriere['hull']}/{guerriere['hull_boxes']}" in row
+    assert "Guerriere, red" in ship_at(page, "Guerriere").get_attribute("aria-label")
+
+
+def test_a_raking_broadside_shows_its_odds_before_it_is_fired(page, server, tmp_path):
+    """Constitution under Guerriere's stern (seed 1): the stern rake, the GS it gives, the CRT column."""
+    created = create(server, "local", RAKE_SEED)
+    game_id, token = created["id"], created["token"]
+    for seat, text in steered_to(RAKE_SEED, raking_window, keep=1, declare=lambda count: count // 2):
+        api_play(server, game_id, token, seat, text)
+    open_game(page, server, game_id, token)
+    fire = detail(server, game_id, token)["notes"]["fire"]
+    rake = next(attack for attack in fire.values() if attack.get("rake"))
+    assert rake["range"] == 1
+    line = page.locator(f'.frigate-orders li[data-attack="{rake["battery"]} Guerriere"]').inner_text()
+    assert (
+        f"{rake['battery']} broadside at Guerriere: range 1, GS {rake['gunnery']} against DS {rake['defence']}, "
+        f"raking from the {rake['rake']}, CRT column {rake['column']}"
+    ) in line
+    label = page.locator(f'.board-svg .fire-option[data-fire="Constitution>Guerriere {rake["battery"]}"] text')
+    assert label.text_content() == f"{rake['battery']} {rake['column']} rake"
+    page.screenshot(path=str(tmp_path / "frigate-raking.png"))
+
+
+def declaration_shown(page, server, game_id: str, token: str, name: str) -> None:
+    """Each ship's allowed Movement Allowance and why, as the rules give it, with a button per MA."""
+    view = detail(server, game_id, token)
+    low, high, why = ship_json(view, name)["allowed"]
+    allowed = page.locator(f'.frigate-orders [data-allowed="{name}"]').inner_text()
+    assert f"MA {low} to {high}, {why}" in allowed and "schedule maximum" in why and "momentum" in why
+    assert page.locator(f'.frigate-orders [data-order^="declare {name} "]').count() == high - low + 1
+
+
+def fire_window_shown_and_sailing_refused(page, name: str) -> None:
+    """A fire window with its chasers or broadsides, hold and pass; sailing on meanwhile is refused."""
+    assert f"Fire window: {name}" in page.inner_text(".frigate-orders h3")
+    options = page.inner_text(".frigate-orders .fire-options")
+    assert re.search(r"(bow|stern) chasers at \w+: range \d|broadside at", options)
+    assert page.locator(f'.frigate-orders [data-order="hold {name}"]').inner_text() == "Hold fire"
+    assert page.locator(f'.frigate-orders [data-order="pass {name}"]').inner_text() == "Pass to segment end"
+    ship = ship_at(page, name)
+    at, facing = ship.get_attribute("data-hex"), ship.get_attribute("data-facing")
+    before = version(page)
+    drag_ship(page, name, ahead_of(facing, at))
+    error = page.locator(".message.error").inner_text()
+    assert "[rule: fire-window]" in error and "fire, hold or pass first" in error
+    assert ship_at(page, name).get_attribute("data-hex") == at and version(page) == before
+
+
+def turn_costs_shown(page, server, game_id: str, token: str, name: str, way: str) -> None:
+    """The ship's helm: its turns with their cost (+1 into the wind), the hex ahead with its point."""
+    commit_planned(page)
+    select_by_keyboard(page, name)
+    ship = ship_json(detail(server, game_id, token), name)
+    turn = detail(server, game_id, token)["notes"]["helm"][name]["turns"][way]
+    to = DIRECTIONS[(DIRECTIONS.index(ship["facing"]) + (5 if way == "port" else 1)) % 6]
+    why = f" ({turn['cost'] - 1} + 1 into the wind)" if turn["into_wind"] else ""
+    points = f"{turn['cost']} point{'s' if turn['cost'] > 1 else ''}"
+    assert f"turn to {way} (to {to}) {points}{why}" in page.locator(".frigate-orders .helm-options").inner_text()
+    assert page.locator(f'.board-svg .helm-target[data-helm="{way}"] text').text_content() == (
+        f"{way} {turn['cost']} pt{'s' if turn['cost'] > 1 else ''}"
+    )
+
+
+def select_by_keyboard(page, name: str) -> None:
+    if ship_at(page, name).get_attribute("aria-pressed") != "true":
+        ship_at(page, name).focus()
+        page.keyboard.press("Enter")
+        settle(page)
+    assert ship_at(page, name).get_attribute("aria-pressed") == "true"
+
+
+def turn_by_key(page, name: str, way: str) -> None:
+    select_by_keyboard(page, name)
+    facing = ship_at(page, name).get_attribute("data-facing")
+    page.keyboard.press("ArrowLeft" if way == "port" else "ArrowRight")  # the focus came back after the redraw
+    settle(page)
+    assert (
+        ship_at(page, name).get_attribute("data-facing")
+        == DIRECTIONS[(DIRECTIONS.index(facing) + (5 if way == "port" else 1)) % 6]
+    )
+
+
+def sail_ahead(page, name: str, drag: bool) -> None:
+    """One hex ahead: dragged there, or the ship clicked and then the hex the helm marks ahead."""
+    ship = ship_at(page, name)
+    ahead = ahead_of(ship.get_attribute("data-facing"), ship.get_attribute("data-hex"))
+    if drag:
+        drag_ship(page, name, ahead)
+    else:
+        if ship.get_attribute("aria-pressed") != "true":
+            ship.click()
+            settle(page)
+        target = page.locator('.board-svg .helm-target[data-helm="ahead"]')
+        assert target.get_attribute("data-target") == ahead and target.locator("text").text_content() == "ahead 1 pt"
+        target.click(force=True)  # where a ship lies there (running afoul), the click reaches her: the same step
+        settle(page)
+    assert ship_at(page, name).get_attribute("data-hex") == ahead
+
+
+def test_against_the_computer_from_the_lobby(page, server):
+    start_game(page, server, "frigate", "computer")  # the duel, against greedy
+    for _ in range(12):
+        wait_for_my_turn(page)
+        if page.inner_text("#status").startswith("Game over"):
+            break
+        buttons = page.locator(".frigate-orders [data-order]:not([disabled])")
+        if buttons.count():
+            buttons.last.click()  # the highest allowance, hold fire, or the last helm order
+        else:
+            page.locator("#legal-actions [data-action]").first.click()
+        settle(page)
+    wait_for_my_turn(page)
+    seats = [line.split()[0] for line in page.locator("#moves li").all_inner_texts()]
+    assert "blue" in seats and "red" in seats  # the computer (red) answered
+    assert page.locator(".board-svg .ship").count() == 2
+
+
+# --- SiMove: secret declarations and plots ---------------------------------------------------------------------
+def test_simove_declarations_and_plots_never_reach_the_other_side_or_a_spectator(browser, server):
+    created = create(server, "invite", DUEL_SEED, {"simove": True})
+    game_id, blue_token = created["id"], created["token"]
+    joined = httpx.post(f"{server.url}/api/games/{game_id}/join", json={"invitation": created["invitations"]["red"]})
+    red_token = joined.json()["token"]
+    contexts = [browser.new_context(viewport={"width": 1360, "height": 900}) for _ in range(3)]
+    try:
+        blue, red, spectator = (context.new_page() for context in contexts)
+        for page_, token in ((blue, blue_token), (red, red_token), (spectator, None)):
+            open_game(page_, server, game_id, token)
+        order(blue, "sail Constitution full")
+        order(red, "sail Guerriere full")
+        commit_planned(red)  # red would declare next: what is planned so far is stored now
+
+        # Blue's declaration is stored, but neither red nor a spectator sees it.
+        wait_for_my_turn(blue)
+        order(blue, "declare Constitution 8")
+        for page_, token in ((red, red_token), (spectator, None)):
+            page_.wait_for_function("document.querySelector('.side .muted').textContent.endsWith('version 3')")
+            settle(page_)
+            row = page_.locator('.frigate-orders [data-allowed="Constitution"]').inner_text()
+            assert "not declared yet" in row and "declared MA" not in row
+            assert page_.locator('.frigate-ships [data-ship-row="Constitution"] td').nth(3).inner_text() == "–"
+            constitution = ship_json(detail(server, game_id, token), "Constitution")
+            assert not constitution["declared"] and constitution["ma"] == 0
+        assert ship_json(detail(server, game_id, blue_token), "Constitution")["ma"] == 8
+        wait_for_my_turn(red)
+        order(red, "declare Guerriere 7")
+
+        # On to the first plot (the initiative winner's order and the opening fire windows: held).
+        for _ in range(20):
+            view = detail(server, game_id, blue_token)
+            if view["state"]["stage"] == "plot":
+                break
+            seat = view["to_act"][0]
+            token = blue_token if seat == "blue" else red_token
+            legal = detail(server, game_id, token)["legal"][seat]
+            texts = [a["text"] for group in legal for a in group["actions"]]
+            api_play(server, game_id, token, seat, next((t for t in texts if t.startswith("hold")), texts[0]))
+        assert detail(server, game_id, blue_token)["state"]["stage"] == "plot"
+
+        # Blue plots by clicking the hexes the helm marks; the plot shows on blue's page only.
+        blue.reload()
+        blue.wait_for_selector(".board-svg.hex-map")
+        settle(blue)
+        ship_at(blue, "Constitution").click()
+        settle(blue)
+        plotted = 0
+        while blue.locator('.board-svg .helm-target[data-helm="ahead"]').count():
+            blue.locator('.board-svg .helm-target[data-helm="ahead"]').click()
+            settle(blue)
+            plotted += 1
+            if not blue.locator("#commit").count() and not blue.inner_text("#status").startswith("Your decision"):
+                break
+        assert plotted >= 1
+        stored = ship_json(detail(server, game_id, blue_token), "Constitution")["plot"]
+        assert stored == ["ahead"] * plotted  # committed: blue has nothing more to plot this segment
+        blue.wait_for_selector('.board-svg [data-ghost="Constitution"]')
+        for page_, token in ((red, red_token), (spectator, None)):
+            page_.reload()
+            page_.wait_for_selector(".board-svg.hex-map")
+            settle(page_)
+            assert page_.locator('.board-svg [data-ghost="Constitution"]').count() == 0
+            assert "Plotted so far" not in page_.inner_text(".frigate-orders")
+            assert ship_json(detail(server, game_id, token), "Constitution")["plot"] == []
+            # Nor do the board notes give away where her plot takes her.
+            helm = detail(server, game_id, token)["notes"]["helm"].get("Constitution")
+            assert helm is None or helm["hex"] == ship_json(detail(server, game_id, token), "Constitution")["hex"]
+        assert red.inner_text("#status").startswith("Your decision")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+# --- names, keyboard and text at 390 px --------------------------------------------------------------------------
+def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):
+    created = create(server, "local", DUEL_SEED, scenario="fleet-battle")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page_ = context.new_page()
+        open_game(page_, server, created["id"], created["token"])
+        sizes = page_.evaluate("""() => [...document.querySelectorAll('.board-svg text')]
+            .filter((t) => t.textContent.trim())
+            .map((t) => t.getBoundingClientRect().height ? parseFloat(getComputedStyle(t).fontSize)
+                 * t.getScreenCTM().a : 99)""")
+        assert sizes and min(sizes) >= 12
+        ships = page_.locator(".board-svg .ship")
+        count = ships.count()
+        assert count >= 16
+        for index in range(count):
+            ship = ships.nth(index)
+            label = ship.get_attribute("aria-label")
+            assert re.match(r"\S.*, (blue|red); \d+-gun .+; at \d{4} facing (N|NE|SE|S|SW|NW); hull \d+ of \d+", label)
+            assert ship.get_attribute("tabindex") == "0" and ship.locator("title").text_content() == label
+        first = ships.first.get_attribute("data-piece")
+        ships.first.focus()
+        page_.keyboard.press("Enter")
+        settle(page_)
+        assert ship_at(page_, first).get_attribute("aria-pressed") == "true"
+        assert page_.evaluate("document.activeElement.dataset.piece") == first
+        page_.screenshot(path=str(tmp_path / "frigate-390.png"))
+    finally:
+        context.close()
