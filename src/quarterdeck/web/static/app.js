@@ -447,7 +447,7 @@ class GamePage {
       actions: this.actionsOf(this.selected), notes: replaying ? {} : view.notes || {},
       cursor: this.cursor, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
       select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
-      plan: (text) => this.plan(text),
+      plan: (text) => this.plan(text), history: replaying ? this.history.slice(0, this.replayAt) : this.history,
       setGrid: (width, height) => { this.grid = [width, height]; },
     };
     const boardBox = h("div", { class: "board", tabindex: 0, "aria-label": "board: arrow keys move, Enter selects",
