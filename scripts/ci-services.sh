@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Services the web tests need on a fresh Debian 12 machine (as root, no systemd):
-# a PostgreSQL server on loopback and Debian's Chromium for the browser tests.
+# a PostgreSQL server on loopback, Debian's Chromium for the browser tests, and axe-core (npm ci,
+# package.json) for their accessibility checks.
 #
 # Idempotent: packages already installed are not fetched again; a running cluster is reused.
 # Progress goes to stderr; stdout carries only `export` lines, so CI can do
@@ -19,6 +20,7 @@ for package in postgresql chromium chromium-driver fonts-dejavu-core; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
         || need_packages+=("$package")
 done
+command -v npm >/dev/null || need_packages+=(npm)  # for axe-core (package.json), the accessibility checker
 if ((${#need_packages[@]})); then
     log "installing ${need_packages[*]}"
     export DEBIAN_FRONTEND=noninteractive
@@ -53,10 +55,18 @@ if ! as_postgres "psql -p $PG_PORT -tAc \"SELECT 1 FROM pg_database WHERE datnam
     as_postgres "createdb -p $PG_PORT -O $PG_USER $PG_DATABASE" >&2
 fi
 
+# axe-core, pinned in package.json / package-lock.json, for the browser tests' accessibility checks.
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+if [ ! -f "$ROOT/node_modules/axe-core/axe.min.js" ]; then
+    log "installing axe-core (npm ci)"
+    (cd "$ROOT" && npm ci --no-audit --no-fund >&2)
+fi
+
 CHROMIUM="$(command -v chromium)"
 log "chromium: $("$CHROMIUM" --version 2>/dev/null || echo missing)"
 
 echo "export QUARTERDECK_TEST_POSTGRES_URL='postgresql+psycopg://$PG_USER:$PG_PASSWORD@127.0.0.1:$PG_PORT/$PG_DATABASE'"
 echo "export QUARTERDECK_CHROMIUM='$CHROMIUM'"
+echo "export QUARTERDECK_AXE='$ROOT/node_modules/axe-core/axe.min.js'"
 # With this set, the web tests fail instead of skipping when PostgreSQL or Chromium is missing.
 echo "export QUARTERDECK_REQUIRE_SERVICES=1"

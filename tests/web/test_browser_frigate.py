@@ -11,7 +11,10 @@ test knows where the ships stand; every decision of the duel is taken through th
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,11 +23,14 @@ from quarterdeck import games
 from quarterdeck.core.hexes import HexDir, distance, neighbour
 from quarterdeck.core.protocol import CHANCE
 from tests.web import test_browser as shared
+from tests.web.conftest import ROOT, missing_service
 from tests.web.test_browser import settle, start_game, wait_for_my_turn
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
 server, browser, page = shared.server, shared.browser, shared.page
 
+# axe-core from package.json (scripts/ci-services.sh runs npm ci and exports the path).
+AXE = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
 DUEL_SEED = 3  # the closing duel runs afoul before Constitution's first broadside
 RAKE_SEED = 1  # Constitution comes under Guerriere's stern
 DIRECTIONS = [d.name for d in HexDir]
@@ -503,3 +509,58 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         page_.screenshot(path=str(tmp_path / "frigate-390.png"))
     finally:
         context.close()
+
+
+# --- axe-core -------------------------------------------------------------------------------------------------
+def axe_violations(page) -> list[dict[str, Any]]:
+    """axe-core's findings on the Frigate drawing (the map, the orders, the ships' table)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document.querySelector('.frigate'))).violations
+        .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html.slice(0, 120))}))""")
+
+
+def test_axe_finds_nothing_wrong_in_any_step_of_a_turn(page, server):
+    """Sail, the declaration, an order, movement with a ship chosen, a raking fire window, a SiMove plot."""
+    if not AXE.exists():
+        missing_service(f"axe-core ({AXE}; npm ci installs it)")
+    created = create(server, "local", RAKE_SEED)
+    game_id, token = created["id"], created["token"]
+    looked: list[str] = []
+
+    def look(what: str) -> None:
+        open_game(page, server, game_id, token)
+        found = axe_violations(page)
+        assert not found, f"{what}: {json.dumps(found, indent=1)}"
+        looked.append(what)
+
+    look("sail")
+    for seat, text in steered_to(RAKE_SEED, raking_window, keep=1, declare=lambda count: count // 2):
+        stage = detail(server, game_id, token)["state"]
+        kind = stage["phase"] if stage["phase"] != "segment" else stage["stage"]
+        if kind not in looked and kind in ("declare", "order", "move"):
+            look(kind)
+            if kind == "move":
+                ship_at(page, text.split()[1]).click()
+                settle(page)
+                assert page.locator(".board-svg .helm-target").count()
+                assert not axe_violations(page)
+        api_play(server, game_id, token, seat, text)
+    look("raking fire window")
+    assert looked == ["sail", "declare", "order", "move", "raking fire window"]
+
+    simove = create(server, "local", DUEL_SEED, {"simove": True})
+    game_id, token = simove["id"], simove["token"]
+    for _ in range(20):
+        view = detail(server, game_id, token)
+        if view["state"]["stage"] == "plot":
+            break
+        texts = [a["text"] for group in view["legal"][view["to_act"][0]] for a in group["actions"]]
+        api_play(server, game_id, token, view["to_act"][0], next((t for t in texts if t.startswith("hold")), texts[0]))
+    open_game(page, server, game_id, token)
+    ship_at(page, "Constitution").click()
+    settle(page)
+    page.locator('.board-svg .helm-target[data-helm="ahead"]').click(force=True)
+    settle(page)
+    assert page.locator('.board-svg [data-ghost="Constitution"]').count() == 1
+    assert not axe_violations(page)
