@@ -24,7 +24,7 @@ from quarterdeck.core.session import Match
 
 from .playout import Playout, Position, is_offered, label, notation_problem, offered, offered_by_piece
 
-ACTIONS_TRIED = 24  # offered actions applied to a clone at each kept position
+ACTIONS_TRIED = 12  # offered actions applied to a clone at each kept position
 
 
 def seats_to_act(state: State) -> list[int]:

@@ -7,9 +7,9 @@ says why, instead of breaking the collection of every other game.
 A case is played once (`playout`, session-scoped): pytest groups a case's tests together, so only
 one playout is held in memory at a time.
 
-Known defects of a game are listed in KNOWN_DEFECTS as (test name, case id): reason; that one test
-of that one case is then marked xfail(strict=True), so it turns into a failure once the defect is
-fixed and the entry must go.
+Known defects of a game are listed in KNOWN_DEFECTS as (test name, case id): reason, where the id
+may stop short at the game or the scenario to cover all its cases; that test of those cases is then
+marked xfail(strict=True), so it turns into a failure once the defect is fixed and the entry must go.
 """
 
 from __future__ import annotations
@@ -23,7 +23,18 @@ from quarterdeck import games
 from . import options
 from .playout import Playout, play
 
-KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
+NAPOLEONIC_SQUARES = (
+    "napoleonic-chess: state_from_json raises NotationError, not RecordError, for a saved state whose "
+    "squares are not square names (e.g. 'redoubts': ['x'] or 'redoubts': 'x')"
+)
+# (test name, case id or its game/scenario or game prefix): the defect
+KNOWN_DEFECTS: dict[tuple[str, str], str] = {
+    ("test_junk_in_any_field_of_a_saved_state_is_a_record_error", "napoleonic-chess"): NAPOLEONIC_SQUARES,
+    **{
+        ("test_a_corrupt_saved_state_is_a_record_error", f"napoleonic-chess/terrain/seed{seed}"): NAPOLEONIC_SQUARES
+        for seed in (11, 18, 19)  # found by --conformance-games 20
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,9 @@ def registered_cases() -> list[Case]:
 
 
 def _param(test: str, value: object, ident: str) -> object:
-    reason = KNOWN_DEFECTS.get((test, ident))
+    parts = ident.split("/")
+    prefixes = ["/".join(parts[:n]) for n in range(len(parts), 0, -1)]
+    reason = next((KNOWN_DEFECTS[(test, p)] for p in prefixes if (test, p) in KNOWN_DEFECTS), None)
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
     return pytest.param(value, id=ident, marks=marks)
 

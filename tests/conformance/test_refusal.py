@@ -22,9 +22,13 @@ def open_positions(playout):
     return [p for p in playout.positions if not p.state.is_terminal()]
 
 
-def some_action(data, playout):
-    """An action offered at some kept position, to some seat (or a chance outcome)."""
-    source = data.draw(st.sampled_from(open_positions(playout)), label="from position")
+def some_action(data, playout, here=None):
+    """An action offered to some seat (or a chance outcome) at some kept position, as often as not
+    at `here` itself (then applied as another seat, it must be refused)."""
+    sources = open_positions(playout)
+    if here is not None and data.draw(st.booleans(), label="offered here"):
+        sources = [here]
+    source = data.draw(st.sampled_from(sources), label="from position")
     player = data.draw(st.sampled_from(checks.seats_to_act(source.state)), label="offered to")
     return data.draw(st.sampled_from(offered(source.state, player)), label="action")
 
@@ -102,7 +106,8 @@ def test_mutated_notation_is_refused_or_read_as_a_legal_action(playout, data):
 @given(data=st.data())
 def test_actions_of_other_seats_and_positions_are_refused(playout, data):
     position = data.draw(st.sampled_from(open_positions(playout)), label="position")
-    checks.check_action(position.state, any_player(data, position.state), some_action(data, playout))
+    action = some_action(data, playout, here=position)
+    checks.check_action(position.state, any_player(data, position.state), action)
 
 
 @options.fuzz()
@@ -131,6 +136,21 @@ def test_a_corrupt_saved_state_is_a_record_error(playout, data):
     else:
         parent[key] = data.draw(st.sampled_from(JUNK), label="junk")
     checks.check_bad_saved_state(playout.game, saved)
+
+
+def test_junk_in_any_field_of_a_saved_state_is_a_record_error(playout):
+    """Each top-level field of a mid-game position, deleted or replaced by each kind of junk in
+    turn: a deterministic sweep beside the fuzzing above."""
+    position = playout.positions[len(playout.positions) // 2]
+    for key in position.data if isinstance(position.data, dict) else ():
+        for junk in ["delete", *JUNK]:
+            saved = dict(position.data)  # the fields left alone are shared: reading must not change them
+            if junk == "delete":
+                del saved[key]
+            else:
+                saved[key] = copy.deepcopy(junk)
+            checks.check_bad_saved_state(playout.game, saved)
+    assert position.state.to_json() == position.data, "reading a saved state changed the data it was given"
 
 
 def _somewhere(data, value):
