@@ -235,9 +235,11 @@ def test_the_duel_at_one_screen_by_clicking_dragging_and_keys(page, server, tmp_
         if verb == "turn" and verb not in seen:
             turn_costs_shown(page, server, game_id, token, name, text.split()[2])
         seen.add(verb)
-        if verb == "order":
-            page.locator(f'#legal-actions [data-action="{text}"]').click()
-            settle(page)
+        if verb == "order":  # the first mover of each segment, as the initiative winner orders it
+            label = ", ".join(f"{i}: {side}" for i, side in enumerate(text.split()[1:], start=1))
+            assert page.locator(f'.frigate-orders [data-order="{text}"]').inner_text() == label
+            assert page.locator(".frigate-orders .first-movers button").count() == 16
+            order(page, text)
         elif verb == "move":
             moves += 1
             sail_ahead(page, name, drag=moves % 2 == 0)

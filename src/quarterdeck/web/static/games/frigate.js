@@ -483,7 +483,7 @@ function fireChoices(ctx, notes) {
 
 function describeAttack(attack) {
   if (!("gunnery" in attack)) {
-    return `${attack.battery} chasers at ${pretty(attack.target)}: range ${attack.range}; a 1 and a 1 make a mast hit`;
+    return `${attack.battery} chasers at ${pretty(attack.target)}: range ${attack.range}; the die is rolled twice and two 1s make a mast hit (seed, Combat 3c)`;
   }
   const bits = [`${attack.battery} broadside at ${pretty(attack.target)}: range ${attack.range}`,
     `GS ${attack.gunnery} against DS ${attack.defence}`];
@@ -595,6 +595,7 @@ function orders(ctx, state, notes) {
   if (state.windows.length) box.append(...fireWindow(ctx, state, notes));
   else if (state.phase === "sail") box.append(...sailing(ctx, state));
   else if (state.phase === "declare") box.append(...declaration(ctx, state));
+  else if (state.phase === "order") box.append(...firstMovers(ctx, state));
   else if (["move", "plot"].includes(state.stage)) box.append(...helmPanel(ctx, state, notes));
   if (state.pending.length) {
     box.append(html("p", { class: "pending-hits" }, "Hits landing at the segment's end: ",
@@ -654,6 +655,31 @@ function declaration(ctx, state) {
       html("strong", {}, pretty(ship.name)), ` (${sideName(ship)}): MA ${low} to ${high}, ${why}. ${status}. `, buttons));
   }
   parts.push(list);
+  // The announcements of the phase (seed, Sequence of Play 1): strike, destroy a prize, change formation.
+  const others = (ctx.seat ? ctx.view.legal?.[ctx.seat] || [] : []).flatMap((g) => g.actions.map((a) => a.text))
+    .filter((text) => !/^(declare|cut) /.test(text));
+  if (others.length) {
+    parts.push(html("div", { class: "row" }, others.map((text) => orderButton(ctx, text, ANNOUNCEMENTS[text.split(" ")[0]]
+      ?.(text.split(" ")) || text, true))));
+  }
+  return parts;
+}
+
+const ANNOUNCEMENTS = {
+  strike: ([, ship]) => `${pretty(ship)} strikes her colours`,
+  destroy: ([, ship]) => `destroy the prize ${pretty(ship)}`,
+  form: ([, squadron, shape]) => `${squadron}: form ${shape.replace("-", " ")}`,
+  "end-declare": () => "Declarations complete",
+};
+
+/** The initiative winner chooses the side that moves first in each of the four segments. */
+function firstMovers(ctx, state) {
+  const choices = legalOf(ctx, null);
+  const parts = [html("h3", {}, `Initiative: ${state.initiative} chooses who moves first in each segment`)];
+  if (choices.length) {
+    parts.push(html("ul", { class: "first-movers" }, choices.map((text) => html("li", {},
+      orderButton(ctx, text, text.split(" ").slice(1).map((side, i) => `${i + 1}: ${side}`).join(", "), true)))));
+  }
   return parts;
 }
 
