@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test conformance bench load-test clean
+.PHONY: setup play test conformance mutation bench load-test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ test: setup
 # The conformance suite alone, long: every scenario of every game played GAMES times (docs/testing.md).
 conformance: setup
 	$(BIN)/pytest tests/conformance --conformance-games $(or $(GAMES),5)
+
+# Planted bugs per rules module that the game's tests catch (docs/testing.md, "Mutation testing"):
+# MUTANTS per module (default 150; MUTANTS=30 is the quick look), WORKERS at once, GAMES=a,b to limit.
+mutation: setup
+	nice -n 10 $(BIN)/python scripts/mutation.py $(if $(MUTANTS),--mutants $(MUTANTS)) \
+		--workers $(or $(WORKERS),1) $(if $(GAMES),--games $(GAMES))
 
 load-test: setup
 	$(BIN)/python benchmarks/load_web.py --players 20 --moves 40
