@@ -113,6 +113,29 @@ def test_exit_edges_a_ship_escapes_only_where_the_scenario_allows():
     assert (9, 4) not in state.occupant
 
 
+def test_exit_edges_a_ship_leaving_by_a_corner_may_name_either_edge_it_crosses():
+    # A first rate (S1 T1) at j10 heading NE, close-hauled in a northerly: she crosses the north and
+    # the east edge at once, and both are exits. Heading N she makes no way and NW is two turns off,
+    # so only the corner takes her out to the north.
+    state = position([("Runner", "blue", "first", "j10", "NE", {"exits": ["N", "E"]}),
+                      ("Foe", "red", "third", "a1", "S")], wind="N")
+    escapes = [state.action_to_text(a) for a in state.legal_actions(piece="Runner")
+               if state.action_to_text(a).startswith("escape")]
+    assert escapes == ["escape Runner E", "escape Runner N"]
+    events = play(state, "escape Runner N")
+    assert events[0] == Escaped("Runner", "j10", "N") and "Runner" in state.escaped
+
+
+def test_exit_edges_a_corner_crossing_counts_only_the_edges_that_are_exits():
+    state = position([("Runner", "blue", "first", "j10", "NE", {"exits": ["N"]}),
+                      ("Foe", "red", "third", "a1", "S")], wind="N")
+    assert [state.action_to_text(a) for a in state.legal_actions(piece="Runner")
+            if state.action_to_text(a).startswith("escape")] == ["escape Runner N"]
+    with pytest.raises(IllegalAction) as error:
+        play(state, "escape Runner E")
+    assert error.value.rule == "exit-edges"
+
+
 def test_escapes_count_for_victory():
     state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
                       ("Foe", "red", "third", "a10", "S")], wind="W",

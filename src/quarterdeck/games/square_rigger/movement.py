@@ -51,10 +51,9 @@ def reachable(state: SquareRiggerState, name: str) -> tuple[set[tuple[Square, Co
             following.append((square, PORT_OF[heading], s_left, t_left - 1))
         if s_left:
             run = squares_per_point(state, heading)
-            landing, edge = _sail(state, name, square, heading, run, exits) if run else (None, None)
-            if edge:
-                edges.add(edge)
-            elif landing is not None:
+            landing, crossed = _sail(state, name, square, heading, run, exits) if run else (None, ())
+            edges.update(crossed)
+            if landing is not None:
                 following.append((landing, heading, s_left - 1, t_left))
         for node in following:
             if node not in seen:
@@ -64,7 +63,9 @@ def reachable(state: SquareRiggerState, name: str) -> tuple[set[tuple[Square, Co
 
 
 def _sail(state: SquareRiggerState, name: str, square: Square, heading: Compass, run: int, exits: frozenset[str]):
-    """Sail `run` squares straight ahead: (landing square, None), (None, exit edge) or (None, None)."""
+    """Sail `run` squares straight ahead: (landing square, ()) or (None, the exit edges crossed).
+
+    Leaving by a corner crosses two edges at once; each of them that is an exit may be named."""
     dx, dy = heading.delta
     x, y = square
     grid = state.setup.grid
@@ -73,11 +74,10 @@ def _sail(state: SquareRiggerState, name: str, square: Square, heading: Compass,
         if not grid.contains((x, y)):
             crossed = [e for e in ("E", "W") if (x >= grid.width if e == "E" else x < 0)]
             crossed += [e for e in ("N", "S") if (y >= grid.height if e == "N" else y < 0)]
-            edge = next((e for e in crossed if e in exits), None)
-            return None, edge
+            return None, tuple(e for e in crossed if e in exits)
         if state.setup.terrain[y][x] == LAND or state.occupant.get((x, y), name) != name:
-            return None, None
-    return (x, y), None
+            return None, ()
+    return (x, y), ()
 
 
 def may_move(state: SquareRiggerState, name: str) -> bool:
