@@ -35,7 +35,9 @@ def check_position(state) -> None:
             a, b = ships
             afoul = a.afoul == b.name and b.afoul == a.name
             prize_with_captor = a.owner == b.owner and (a.prize or b.prize)
-            assert afoul or prize_with_captor, f"{a.name} and {b.name} share a hex"
+            # a prize retaken (seed, Prizes 3) lies in the hex of the ship that entered it to retake her
+            retaken = a.owner == b.owner and (a.captured_turn or b.captured_turn)
+            assert afoul or prize_with_captor or retaken, f"{a.name} and {b.name} share a hex"
         for ship in ships:
             assert state.grid.contains(ship.hex)
 

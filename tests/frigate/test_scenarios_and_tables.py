@@ -60,6 +60,8 @@ def test_schedule_rows_by_rating():
     (lambda d: d["hit_kinds"].__setitem__("hull", ["hull"] * 5 + ["sails"]), "hit_kinds.hull[5]"),
     (lambda d: d["wind"].__setitem__("start_velocity", ["gale"] * 6), "wind.start_velocity[0]"),
     (lambda d: d["efficiency"]["crack"].pop("repair"), "efficiency.crack.repair"),
+    (lambda d: (d["crt"]["columns"].__setitem__(3, "evens"), d["crt"]["table"].__setitem__("evens", {"hits": [0] * 6})),
+     "crt.columns[3]"),
     (lambda d: d.__setitem__("extra", 1), "extra"),
 ])
 def test_a_bad_table_names_its_field(change, field):

@@ -130,13 +130,24 @@ def field_of_fire(origin: Hex, facing: HexDir, target: Hex) -> str | None:
     the ship's own hex."""
     if origin == target:
         return None
-    angle = bearing(origin, facing, target)
-    off = abs(angle)
-    if off < 30.0 - 1e-7:
-        return BOW
-    if off > 150.0 + 1e-7:
-        return STERN
-    return STARBOARD if angle > 0 else PORT
+    # The field depends only on the offset and the facing: remembered, since fire is tested after
+    # every movement point for every pair of ships.
+    key = (target[0] - origin[0], target[1] - origin[1], facing)
+    found = _FIELDS.get(key)
+    if found is None:
+        angle = bearing((0, 0), facing, key[:2])
+        off = abs(angle)
+        if off < 30.0 - 1e-7:
+            found = BOW
+        elif off > 150.0 + 1e-7:
+            found = STERN
+        else:
+            found = STARBOARD if angle > 0 else PORT
+        _FIELDS[key] = found
+    return found
+
+
+_FIELDS: dict[tuple[int, int, int], str] = {}
 
 
 def side_of_keel(origin: Hex, facing: HexDir, point: Hex) -> str | None:

@@ -14,13 +14,12 @@ shared/design/rules-decisions.md, Frigate ("Combat" and "Numbers and rulings"), 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour, side_of_keel
 
 from .actions import AIMS, Fire
-from .ships import Ship
+from .ships import ACTIVE, Ship
 
 if TYPE_CHECKING:
     from .scenario import Tables
@@ -67,12 +66,21 @@ def gunnery_strength(tables: Tables, base: int, half: bool, rng: int, rake: str,
     else:
         return 0
     if rake == BOW:
-        gs = round(Fraction(gs * 3, 2))  # Python rounds a half to the even integer, as the seed says
+        gs = _round_even(gs * 3, 2)  # a half rounds to the even integer, as the seed says
     elif rake == STERN:
-        gs = round(Fraction(gs * 5, 3))
+        gs = _round_even(gs * 5, 3)
     if crew:
-        gs = round(Fraction(gs * max(0, 3 - crew), 3))
+        gs = _round_even(gs * max(0, 3 - crew), 3)
     return gs
+
+
+def _round_even(numerator: int, denominator: int) -> int:
+    """numerator / denominator to the nearest integer, a half to the even one (Python's round(),
+    in integers: this runs for every possible attack after every movement point)."""
+    whole, rest = divmod(numerator, denominator)
+    if 2 * rest > denominator or (2 * rest == denominator and whole % 2):
+        whole += 1
+    return whole
 
 
 def odds_column(tables: Tables, gunnery: int, defence: int, crt: str) -> str:
@@ -80,11 +88,9 @@ def odds_column(tables: Tables, gunnery: int, defence: int, crt: str) -> str:
     force's CRT (I one column right, III one left); "" when nothing can happen."""
     if gunnery <= 0:
         return ""
-    ratio = Fraction(gunnery, defence)
     index = -1
-    for i, column in enumerate(tables.crt_columns):
-        a, b = column.split("-")
-        if Fraction(int(a), int(b)) <= ratio:
+    for i, (a, b) in enumerate(tables.crt_odds):
+        if a * defence <= gunnery * b:  # a-b <= gunnery : defence, in integers
             index = i
     if index < 0:
         return ""
@@ -134,7 +140,6 @@ def chase_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, s
 
 def target_problem(state: FrigateState, ship: Ship, battery: str, target: Ship) -> tuple[str, str] | None:
     """Whether `target` may be attacked by this battery now (field, range, line of fire, afoul)."""
-    tables = state.tables
     if not target.afloat or target.owner == ship.owner or target.prize:
         return "target", f"{target.name} is not an enemy ship in the fight"
     if ship.afoul:
@@ -149,9 +154,19 @@ def target_problem(state: FrigateState, ship: Ship, battery: str, target: Ship) 
     field = field_of_fire(ship.hex, ship.facing, target.hex)
     if field != battery:
         return "field-of-fire", f"{target.name} is in {ship.name}'s {field} field, not her {battery}"
-    reach = tables.chase_range if battery in CHASERS else tables.broadside_range
+    reach = _reach(state.tables, battery)
     if rng > reach:
         return "range", f"{target.name} is {rng} hexes off; the {battery} guns reach {reach}"
+    return _sight_problem(state, ship, target)
+
+
+def _reach(tables: Tables, battery: str) -> int:
+    return tables.chase_range if battery in CHASERS else tables.broadside_range
+
+
+def _sight_problem(state: FrigateState, ship: Ship, target: Ship) -> tuple[str, str] | None:
+    """What blocks a target in the field and range of a ship that is not afoul: another ship on the
+    line of fire, the ship alongside the target screening her, a withdrawing force's restraint."""
     if not state.grid.line_clear(ship.hex, target.hex, state.occupied_hexes()):
         return "line-of-fire", f"another ship blocks the line of fire to {target.name}"
     if target.afoul:
@@ -177,24 +192,40 @@ def describe_attack(state: FrigateState, ship: Ship, battery: str, target: Ship)
 
 
 def fire_options(state: FrigateState, ship: Ship) -> list[Fire]:
-    """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers."""
+    """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers.
+
+    The same tests as `broadside_problem`, `chase_problem` and `target_problem`, ordered for speed
+    (this runs for every ship after every movement point): each enemy's range and field once, the
+    line of fire only for an enemy some battery could reach."""
     if not ship.afloat or ship.prize:
         return []
-    enemies = [s for s in state.ship_list if s.afloat and s.owner != ship.owner and not s.prize]
+    enemies = [s for s in state.ship_list if s.status == ACTIVE and s.owner != ship.owner and s.owner == s.side]
+    reach = max(state.tables.broadside_range, state.tables.chase_range)
+    if not ship.afoul and all(distance(ship.hex, enemy.hex) > reach for enemy in enemies):
+        return []
+    open_ = [b for b in BROADSIDES if broadside_problem(state, ship, b) is None]
+    open_ += [b for b in CHASERS if chase_problem(state, ship, b) is None]
+    if not open_:
+        return []
+    targets: dict[str, list[Ship]] = {battery: [] for battery in open_}
+    for enemy in enemies:
+        if ship.afoul:
+            battery = ship.afoul_side if enemy.name == ship.afoul else ""
+        else:
+            rng = distance(ship.hex, enemy.hex)
+            battery = field_of_fire(ship.hex, ship.facing, enemy.hex) if rng else ""
+            if battery in targets and (rng > _reach(state.tables, battery) or _sight_problem(state, ship, enemy)):
+                battery = ""
+        if battery in targets:
+            targets[battery].append(enemy)
     options: list[Fire] = []
-    for battery in BROADSIDES:
-        if broadside_problem(state, ship, battery) is not None:
-            continue
-        targets = [t for t in enemies if target_problem(state, ship, battery, t) is None]
-        targets = nearest_rule(state, ship, targets)
-        for target in targets:
-            if describe_attack(state, ship, battery, target).column:
-                options.extend(Fire(ship.name, battery, target.name, aim) for aim in AIMS)
-    for battery in CHASERS:
-        if chase_problem(state, ship, battery) is not None:
-            continue
-        options.extend(Fire(ship.name, battery, t.name) for t in enemies
-                       if target_problem(state, ship, battery, t) is None)
+    for battery in open_:
+        if battery in BROADSIDES:
+            for target in nearest_rule(state, ship, targets[battery]):
+                if describe_attack(state, ship, battery, target).column:
+                    options.extend(Fire(ship.name, battery, target.name, aim) for aim in AIMS)
+        else:
+            options.extend(Fire(ship.name, battery, target.name) for target in targets[battery])
     return options
 
 

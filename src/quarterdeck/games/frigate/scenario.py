@@ -97,6 +97,7 @@ class Tables:
     chase_range: int
     range_factors: tuple[tuple[int, int, int, int], ...]
     crt_columns: tuple[str, ...]
+    crt_odds: tuple[tuple[int, int], ...]  # each column's odds a-b as the pair (a, b)
     crt_shift: dict[str, int]
     crt: dict[str, CrtColumn]
     hit_kinds: dict[str, tuple[str, ...]]
@@ -265,6 +266,7 @@ def parse_tables(data: dict[str, Any]) -> Tables:
             for i, band in enumerate(factors)
         ),
         crt_columns=tuple(columns),
+        crt_odds=tuple(_odds(column, f"crt.columns[{i}]") for i, column in enumerate(columns)),
         crt_shift={name: _integer(_get(shift, name, "crt.shift."), f"crt.shift.{name}", -3, 3) for name in CRTS},
         crt=crt,
         hit_kinds=hit_kinds,
@@ -274,6 +276,14 @@ def parse_tables(data: dict[str, Any]) -> Tables:
         sunk_divisor=number(victory, "victory.", "sunk_divisor", 1, 100),
         captured_divisor=number(victory, "victory.", "captured_divisor", 1, 100),
     )
+
+
+def _odds(column: str, where: str) -> tuple[int, int]:
+    """An odds column's name, "3-1", as the pair (3, 1)."""
+    a, dash, b = column.partition("-")
+    if not (dash and a.isdigit() and b.isdigit() and int(a) > 0 and int(b) > 0):
+        raise _fail(where, f"an odds column is named like 1-2 or 3-1, not {column!r}")
+    return int(a), int(b)
 
 
 def _velocities(value: Any, where: str) -> list[str]:
