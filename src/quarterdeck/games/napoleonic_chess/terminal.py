@@ -30,6 +30,14 @@ HILL, REDOUBT = "on dark_khaki", "on tan"
 SELECTED, TARGET = "on sky_blue1", "on plum2"
 SPARE_COLOURS = ("dark_green", "magenta", "dark_orange3", "purple")
 OBSTACLE = "bold blue"
+PHASE_HELP = {  # seed 002: "Movement and Combat", "Eliminating pieces", "Advanced Scenarios" a) and b)
+    "deployment": "place your units one at a time on your own ranks, taking turns",
+    "secret-deployment": "place all your units on your own two ranks; nobody sees them until every army has placed",
+    "move": "move any of your units, each once, then `end`",
+    "attack": "declare attacks on adjacent enemies (`<square> <square>`), then `end`; the defender supports next",
+    "support": "support your attacked units from beside them (a unit under attack cannot), then `end`",
+    "advance": "one attacker may move into a square its attack emptied, then `end`",
+}
 
 
 class TerminalView:
@@ -91,6 +99,26 @@ class TerminalView:
         if state.phase == "support" and player in state.acting_players():
             return {"best-defence": best_defence(state, player)}
         return {}
+
+    def help(self, state: NapoleonicState, player: int) -> list[tuple[str, str]]:
+        """This game's ways of typing (the phases: seed 002, "Sequence of Play")."""
+        return [
+            ("<square>", "select the unit standing there (or type its id, e.g. red-infantry-1)"),
+            ("<square> <square>", "the unit on the first square moves, attacks, supports or advances to the "
+             "second, e.g. `d2 d4`"),
+            ("<unit type> <square>", "while deploying: place a unit, e.g. `guards e2`" + _left_to_place(state, player)),
+            ("best-defence", "in the support phase: the supports that save the most units"),
+            ("the board", "a unit is two letters in its army's colour (In infantry, Ca cavalry, Ar artillery, "
+             "Gd guards ...); small italic letters are your own secret placements"),
+        ]
+
+    def phase_help(self, state: NapoleonicState, player: int) -> str | None:
+        return PHASE_HELP.get(state.phase) if state.outcome is None else None
+
+
+def _left_to_place(state: NapoleonicState, player: int) -> str:
+    left = {kind: n for kind, n in state.to_place.get(player, {}).items() if n} if state.to_place else {}
+    return " (to place: " + ", ".join(f"{n} {kind}" for kind, n in left.items()) + ")" if left else ""
 
 
 def _cell(

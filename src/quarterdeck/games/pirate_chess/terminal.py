@@ -120,3 +120,18 @@ class TerminalView:
 
     def shortcuts(self, state: PirateChessState, player: int) -> dict[str, list[Action]]:
         return {}
+
+    def help(self, state: PirateChessState, player: int) -> list[tuple[str, str]]:
+        """This game's ways of typing (seed 004: a ship is named by its type, one of each a fleet)."""
+        kinds = ", ".join(f"{SHIP_TYPES[kind].symbol} {kind}" for kind in SHIP_TYPES)
+        return [
+            ("<ship> <square>", "place a ship from your reserve or sail one there, e.g. `Junk a3` (a ship is named "
+             "by its type: " + kinds + ")"),
+            ("<ship> <own square>", "choose a ship's own square to anchor or weigh it, as clicking it twice does"),
+            ("end", "end the turn once the fleet action is made (the anchor action is optional)"),
+            ("the board", f"{ANCHOR} an anchored ship; the board wraps round at every edge; the harbour is the "
+             "centre four squares"),
+        ]
+
+    def phase_help(self, state: PirateChessState, player: int) -> str | None:
+        return self._step(state) if state.outcome is None else None

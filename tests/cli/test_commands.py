@@ -1,0 +1,88 @@
+"""What a person types at the prompt (issue 12, points 17, 18, 20, 21 and 22): commands before
+squares, `end` that says why it cannot, piece names in any case, help for the game and the phase,
+whole-ship commands, `same` and the automatic defence."""
+
+from __future__ import annotations
+
+from quarterdeck import games
+from quarterdeck.core.session import Match
+
+from .helpers import flat, play
+
+
+def square_rigger_position(ships: list[tuple]) -> Match:
+    """A Square Rigger match on an open 10x10 sea (seed 000) with the given ships, blue to move."""
+    game = games.get("square-rigger")
+    match = Match(game, "duel")
+    data = {"name": "test", "title": "test position", "briefing": "a position", "board": "\n".join(["." * 10] * 10),
+            "wind": {"from": "N", "strength": "moderate"},
+            "ships": [{"name": n, "side": s, "class": c, "at": at, "heading": h} for n, s, c, at, h in ships]}
+    match.state = game.state_from_setup(data)
+    return match
+
+
+def test_resign_with_a_ship_selected_resigns_rather_than_looking_for_a_square():
+    screen, match, _ = play("square-rigger", ["Bellona", "resign"], scenario="duel")
+    assert "no legal action ending on resign" not in screen
+    assert match.state.outcome.result == "red" and match.state.outcome.reason == "blue resigned"
+
+
+def test_end_names_the_non_adjacency_rule_and_both_ships_in_the_blockade():
+    # Blue lets the turn pass; Duguay sails out of harbour to h9, beside Cornelie still moored on i10.
+    screen, match, _ = play("square-rigger", ["end", "move Duguay h9 S", "end"], scenario="blockade")
+    assert "Duguay (h9) and Cornelie (i10) would end the move on touching squares [rule: non-adjacency]" in screen
+    assert "nothing to end" not in screen
+    assert match.moves[-1] == ("red", "move Duguay h9 S")  # the refused end changed nothing
+
+
+def test_ship_names_in_any_case():
+    _, match, _ = play("square-rigger", ["bellona", "d4", "1", "end", "BELLONA"], scenario="duel")
+    assert match.moves[0] == ("blue", "move Bellona d4 N")
+    _, match, _ = play("square-rigger", ["move bellona d4 n"], scenario="duel")
+    assert match.moves == [("blue", "move Bellona d4 N")]
+
+
+def test_help_gives_the_games_commands_and_the_phases_choices():
+    screen = flat(play("square-rigger", ["help"], scenario="duel")[0])
+    assert "Square Rigger Chess: blue to decide; move any of your ships (each once), then `end`" in screen
+    assert "Choices now: move (" in screen and "e.g. `move Bellona" in screen
+    assert "Victory d5 NE" in screen and "auto defence off" in screen
+    pirate = flat(play("pirate-chess", ["help"])[0])
+    assert "place a ship (it anchors at once unless it is a Pirate)" in pirate and "Junk a3" in pirate
+    assert "Victory d5 NE" not in pirate
+    dawn = flat(play("napoleonic-chess", ["place guards e2", "help"], scenario="attack-at-dawn",
+                     agents={1: "random"})[0])
+    assert "nobody sees them until every army has placed" in dawn
+    assert "`guards e2` (to place: 8 infantry, 4 cavalry, 2 artillery)" in dawn
+    every = flat(play("square-rigger", ["help commands"], scenario="duel")[0])
+    assert "takeback <piece>" in every and "save! <file>" in every
+
+
+def test_a_ship_moves_in_one_command():
+    screen, match, _ = play("square-rigger", ["Bellona j10 N", "bellona d4 n", "Bellona d5 N"], scenario="duel")
+    assert match.moves == [("blue", "move Bellona d4 N")]
+    assert "cannot reach j10" in screen  # the rule that forbids it, as for the move written in full
+    assert "Bellona has already moved this turn [rule: one-move-per-turn]" in screen
+
+
+def test_same_repeats_last_turns_fire_plan():
+    # Bellona and Achille lie beam to beam two squares apart; nobody moves.
+    match = square_rigger_position([("Bellona", "blue", "third", "c3", "N"), ("Achille", "red", "third", "e3", "N")])
+    turn = ["end", "Bellona stbd-beam 2", "end",  # blue: no move, fires, ends
+            "end", "end"]  # red: defends by itself, then neither moves nor fires
+    _, match, _ = play("square-rigger", [*turn, "end", "same"], match=match)
+    fired = [text for seat, text in match.moves if seat == "blue" and text.startswith("fire")]
+    assert fired == ["fire Bellona stbd-beam 2 at Achille"] * 2
+
+
+def test_the_defence_is_made_for_a_person_unless_switched_off():
+    match = square_rigger_position([("Bellona", "blue", "third", "c3", "N"), ("Achille", "red", "third", "e3", "N")])
+    screen, match, person = play("square-rigger", ["end", "Bellona stbd-beam 2", "end"], match=match)
+    assert "auto defence" in screen
+    assert ("red", "defend Achille port-beam 1") in match.moves and ("red", "end-defence") in match.moves
+    assert match.state.phase == "move" and match.state.players[match.state.seat] == "red"
+
+    match = square_rigger_position([("Bellona", "blue", "third", "c3", "N"), ("Achille", "red", "third", "e3", "N")])
+    _, match, person = play("square-rigger", ["auto defence off", "end", "Bellona stbd-beam 2", "end"],
+                            match=match)
+    assert match.state.phase == "defence" and person.prompts[-1].startswith("[bold]red")  # red decides

@@ -1,0 +1,41 @@
+"""Secret decisions at one keyboard (issue 12, points 15 and 16): Napoleonic Chess's Attack at Dawn,
+where both commanders place their armies in secret (seed 002, "Advanced Scenarios" a)."""
+
+from __future__ import annotations
+
+from .helpers import CLEAR, play
+
+RED_PLAN = ([f"infantry {f}2" for f in "abcdefgh"] + [f"cavalry {f}3" for f in "abcd"]
+            + ["artillery e3", "artillery f3", "guards g3"])
+BLACK_PLAN = ([f"infantry {f}7" for f in "abcdefgh"] + [f"cavalry {f}6" for f in "abcd"]
+              + ["artillery e6", "artillery f6", "guards g6"])
+
+
+def test_hot_seat_deployment_clears_reds_plan_and_waits_for_black():
+    # Red places all fifteen units; the keyboard then passes to Black, who must not see them.
+    screen, match, person = play("napoleonic-chess", ["", *RED_PLAN, "", *BLACK_PLAN], scenario="attack-at-dawn",
+                                 terminal=True)
+    assert person.prompts[0].startswith("Red, press Enter")
+    handover = person.prompts.index(next(p for p in person.prompts if p.startswith("Black, press Enter")))
+    assert handover == 1 + len(RED_PLAN)  # straight after Red's last placement
+    before, _, after = screen.partition("Black, press Enter")
+    assert CLEAR in before.split("red> guards g3")[-1]  # cleared between Red's last unit and Black's turn
+    blacks_turn = after.split("black> infantry a7")[0]
+    assert "red>" not in blacks_turn and "gd" not in blacks_turn.lower().replace("guards", "")
+    assert len(match.state.board) == 30 and match.state.phase == "move"  # both plans revealed together
+
+
+def test_notation_at_a_secret_prompt_is_the_prompting_seats_decision():
+    # Red types a placement in full while Black (the computer) also has to place: it is Red's.
+    screen, match, _ = play("napoleonic-chess", ["place guards e2", "cavalry b3"], scenario="attack-at-dawn",
+                            agents={1: "random"})
+    assert "say which one acts" not in screen
+    assert match.moves_for(0) == [("red", "place guards e2"), ("red", "place cavalry b3")]
+
+
+def test_the_computers_secret_placements_are_not_printed_before_the_reveal():
+    screen, match, _ = play("napoleonic-chess", BLACK_PLAN, scenario="attack-at-dawn", agents={0: "random"})
+    assert "red (random) decides in secret." in screen
+    reveal = screen.index("revealed")
+    assert "red (random): place" not in screen[:reveal]
+    assert len(match.state.board) == 30
