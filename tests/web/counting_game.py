@@ -147,8 +147,8 @@ class CountingState(State):
         kinds = {"add": Add, "bid": Bid, "gust": Gust}
         if len(words) != 2 or words[0] not in kinds:
             raise NotationError("action", "add <n>, bid <n> or gust <n>", text)
-        if not words[1].isdigit():
-            raise NotationError("amount", "a whole number", text)
+        if not words[1].isdigit() or len(words[1]) > 9:
+            raise NotationError("amount", "a whole number of at most nine digits", text)
         return kinds[words[0]](int(words[1]))
 
 

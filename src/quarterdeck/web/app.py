@@ -21,7 +21,7 @@ from ..core.errors import IllegalAction
 from ..store import GameStore
 from . import schemas
 from .computer import computer_pool, levels
-from .errors import REFUSALS, refusal
+from .errors import REFUSALS, cut, refusal
 from .ratelimit import RateLimiter
 from .service import GameCatalogue, GameService, update_message
 from .settings import Settings
@@ -249,4 +249,4 @@ def _validation_message(exc: RequestValidationError) -> str:
     for error in exc.errors()[:5]:
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
-    return "malformed request: " + "; ".join(problems)
+    return cut("malformed request: " + "; ".join(problems))

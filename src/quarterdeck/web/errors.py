@@ -22,8 +22,24 @@ REFUSALS: tuple[type[Exception], ...] = (
 )
 
 
+MAX_DETAIL = 300  # characters of a refusal's message; the rest of a huge input is not sent back
+
+
+def cut(text: str, limit: int = MAX_DETAIL) -> str:
+    """`text`, shortened to `limit` characters: a refusal names what is wrong without repeating
+    a megabyte of the caller's input back to it."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters cut)"
+
+
 def refusal(exc: Exception) -> tuple[int, dict[str, Any]]:
-    """The status and JSON body for one of the REFUSALS."""
+    """The status and JSON body for one of the REFUSALS, its message cut to a readable length."""
+    status, body = _refusal(exc)
+    return status, {key: cut(value) if isinstance(value, str) else value for key, value in body.items()}
+
+
+def _refusal(exc: Exception) -> tuple[int, dict[str, Any]]:
     if isinstance(exc, NotFound):
         return 404, {"detail": f"no game {exc.args[0]!r}"}
     if isinstance(exc, UnknownGame):
