@@ -23,18 +23,8 @@ from quarterdeck import games
 from . import options
 from .playout import Playout, play
 
-NAPOLEONIC_SQUARES = (
-    "napoleonic-chess: state_from_json raises NotationError, not RecordError, for a saved state whose "
-    "squares are not square names (e.g. 'redoubts': ['x'] or 'redoubts': 'x')"
-)
 # (test name, case id or its game/scenario or game prefix): the defect
-KNOWN_DEFECTS: dict[tuple[str, str], str] = {
-    ("test_junk_in_any_field_of_a_saved_state_is_a_record_error", "napoleonic-chess"): NAPOLEONIC_SQUARES,
-    **{
-        ("test_a_corrupt_saved_state_is_a_record_error", f"napoleonic-chess/terrain/seed{seed}"): NAPOLEONIC_SQUARES
-        for seed in (11, 18, 19)  # found by --conformance-games 20
-    },
-}
+KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)

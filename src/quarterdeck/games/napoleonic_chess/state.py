@@ -390,7 +390,7 @@ class NapoleonicState(State):
             state.outcome = Outcome.from_json(data["outcome"])
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, ScenarioError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ScenarioError, NotationError) as exc:
             raise RecordError(f"not a saved Napoleonic Chess state: {type(exc).__name__}: {exc}") from None
         return state
 
