@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+import click
+from click.testing import CliRunner
 from rich.console import Console
-from typer.testing import CliRunner
 
 from quarterdeck import games
 from quarterdeck.ai import make_agent
-from quarterdeck.cli.main import app
+from quarterdeck.cli.main import main as cli_main
 from quarterdeck.cli.terminal import TerminalGame
 from quarterdeck.core.session import Match
 
@@ -60,7 +62,16 @@ def flat(text: str) -> str:
 
 
 def command(*args: str, input: str | None = None, columns: int = 160):
-    """Run the `quarterdeck` command as a user would; never a traceback."""
-    result = CliRunner().invoke(app, list(args), input=input, env={"COLUMNS": str(columns)})
+    """Run the `quarterdeck` command as a user would, errors reported as `main` reports them; never a
+    traceback."""
+    result = CliRunner().invoke(main, list(args), input=input, env={"COLUMNS": str(columns)})
     assert "Traceback" not in result.output, result.output
     return result
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.pass_context
+def main(context: click.Context) -> None:
+    """The `quarterdeck` entry point (`cli.main.main`) for CliRunner, which needs a click command."""
+    sys.argv = ["quarterdeck", *context.args]
+    cli_main()

@@ -69,6 +69,7 @@ class Record:
         headers: dict[str, str] = {}
         moves: list[tuple[str, str]] = []
         lines: list[int] = []
+        text = text.removeprefix("\ufeff")  # a byte-order mark some editors write at the start
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line.startswith("["):
@@ -96,6 +97,8 @@ class Record:
             options = json.loads(headers.get("Options") or "{}")
         except json.JSONDecodeError as exc:
             raise RecordError(f"Options header is not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise RecordError("Options header is nested too deeply") from None
         if not isinstance(options, dict):
             raise RecordError("Options header must be a JSON object")
         try:

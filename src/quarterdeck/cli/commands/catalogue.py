@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 from ... import games
+from ...core.errors import ScenarioError
+from ...core.protocol import Game
 
 
 def register(app: typer.Typer) -> None:
@@ -28,17 +33,48 @@ def list_games() -> None:
     Console().print(table)
 
 
-def list_scenarios(game: str = typer.Argument(..., help="game name, see `quarterdeck games`")) -> None:
-    """List a game's scenarios, one line each."""
+def list_scenarios(
+    game: str = typer.Argument(..., help="game name, see `quarterdeck games`"),
+    name: str = typer.Argument(None, help="a scenario: print its whole briefing and options"),
+) -> None:
+    """List a game's scenarios, one line each; with a scenario's name, its whole briefing."""
     rules = games.get(game)
-    table = Table(title=f"{rules.title}: scenarios", expand=True)
+    console = Console()
+    if name is not None:
+        console.print(scenario_sheet(rules, name))
+        return
+    table = Table(title=f"{rules.title}: scenarios", expand=True,
+                  caption=f"The whole briefing: quarterdeck scenarios {rules.name} <scenario>")
     table.add_column("scenario", no_wrap=True)
     table.add_column("title", no_wrap=True)
     table.add_column("briefing", no_wrap=True, overflow="ellipsis", ratio=1)
     for info in rules.scenarios():
         default = " (default)" if info.name == rules.default_scenario else ""
-        table.add_row(info.name + default, info.title, info.briefing)
-    Console().print(table)
+        table.add_row(info.name + default, info.title, " ".join(info.briefing.split()))
+    console.print(table)
+
+
+def scenario_sheet(rules: Game, name: str) -> Group:
+    """A scenario's title, whole briefing (its victory conditions included) and options with defaults."""
+    found = {info.name: info for info in rules.scenarios()}
+    if name not in found:
+        raise ScenarioError("scenario", f"{rules.name} has no scenario {name!r}; it has: {', '.join(found)}")
+    info = found[name]
+    default = " (the default)" if info.name == rules.default_scenario else ""
+    parts: list = [
+        Text(f"{rules.title}: {info.title}{default}", style="bold"),
+        Text(" ".join(info.briefing.split())),
+        Text(f"quarterdeck play {rules.name} --scenario {info.name}", style="dim"),
+    ]
+    if info.options:
+        parts.append(Text("Options (play ... --option name=value):"))
+        options = Table(box=None)
+        options.add_column("option")
+        options.add_column("default")
+        for option, value in info.options.items():
+            options.add_row(option, json.dumps(value))
+        parts.append(options)
+    return Group(*parts)
 
 
 def show_rules(game: str = typer.Argument(..., help="game name, see `quarterdeck games`")) -> None:

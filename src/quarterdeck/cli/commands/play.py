@@ -12,7 +12,9 @@ from rich.markup import escape
 from ... import games
 from ...ai.agents import Agent, make_agent
 from ...core.errors import QuarterdeckError, RecordError, ScenarioError
-from ...core.record import Record
+from ...core.events import Event
+from ...core.protocol import Game, State
+from ...core.record import Record, start_state
 from ...core.session import Match
 from ..terminal import TerminalGame
 
@@ -26,11 +28,13 @@ def play(
     game: str = typer.Argument(..., help="game name, see `quarterdeck games`"),
     scenario: str = typer.Option(None, "--scenario", "-s", help="scenario name, see `quarterdeck scenarios`"),
     option: list[str] = typer.Option([], "--option", "-o", help="a scenario option, name=value (JSON value)"),
-    blue: str = typer.Option("human", help="who plays blue: human, random, greedy, ai:<level>"),
-    red: str = typer.Option("human", help="who plays red"),
-    black: str = typer.Option("human", help="who plays black"),
+    blue: str = typer.Option(None, help="who plays blue: human, random, greedy, ai:<level> [default: human]"),
+    red: str = typer.Option(None, help="who plays red [default: human]"),
+    black: str = typer.Option(None, help="who plays black [default: human]"),
     seat: list[str] = typer.Option([], help="any seat: name=agent (e.g. blue.van=greedy)"),
-    load: Path = typer.Option(None, help="a saved game record to continue"),
+    load: Path = typer.Option(None, help="a saved game record to continue (with the players it names)"),
+    save: Path = typer.Option(None, help="write the game record to this file when the game ends or you leave"),
+    force: bool = typer.Option(False, "--force", help="let --save replace a file that exists"),
     seed: int = typer.Option(0, help="seed for dice and computer opponents"),
     tables: Path = typer.Option(None, "--tables", help="your own tables file, for games that take one (the "
                                 "`tables` option)"),
@@ -39,19 +43,29 @@ def play(
     console = Console()
     try:
         rules = games.get(game)
+        if save is not None:
+            save = save.expanduser()
+            if save.exists() and not force:
+                raise ScenarioError("--save", f"{save} exists; add --force to replace it")
+        recorded: dict[str, str] = {}
         if load is not None:
-            match = Match.from_record(read_record(load), rules)
+            record = read_record(load.expanduser())
+            match = Match.from_record(record, rules)
+            recorded = dict(record.players)
         else:
             options = parse_options(option)
             if tables is not None:
                 options["tables"] = str(tables)
             match = Match(rules, scenario, options, seed)
-        wanted = {"blue": blue, "red": red, "black": black}
-        wanted.update(dict(_pair(s, "--seat") for s in seat))
-        agents = seat_agents(match, wanted, seed)
-        match.players = {name: (agents[i].name if i in agents else "human") for i, name in
-                         enumerate(match.state.players)}
-        TerminalGame(match, agents, console).run()
+        wanted = {name: spec for name, spec in (("blue", blue), ("red", red), ("black", black)) if spec}
+        check_seats(match, rules.name, wanted, "--{}")
+        pairs = dict(_pair(s, "--seat") for s in seat)
+        check_seats(match, rules.name, pairs, "--seat")
+        wanted.update(pairs)
+        agents, specs = seat_agents(match, wanted, seed, recorded)
+        match.players = specs
+        console.print("Players: " + ", ".join(f"{name}: {who}" for name, who in specs.items()), highlight=False)
+        TerminalGame(match, agents, console, save_to=save).run()
     except QuarterdeckError as exc:
         console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(2) from None
@@ -61,34 +75,89 @@ def play(
 
 def replay(
     record: Path = typer.Argument(..., help="a game record file"),
-    step: bool = typer.Option(False, help="wait for Enter after each move"),
+    step: bool = typer.Option(False, help="step through the game: Enter, back, a move number, quit"),
 ) -> None:
-    """Replay a game record move by move."""
+    """Replay a game record, all at once or step by step (forwards, back, or to any move)."""
     console = Console()
     try:
-        rec = read_record(record)
+        rec = read_record(record.expanduser())
         rules = games.get(rec.game)
+        if step:
+            Stepper(rec, rules, console).run()
+            return
         view = rules.hook("terminal_view")
-        for number, (state, text, events) in enumerate(rec.replay(rules), start=1):
-            seat = rec.moves[number - 1][0]
-            console.print(f"[bold]{number}. {seat}[/bold] {text}")
-            for event in events:
-                console.print(f"  [italic]{event.describe()}[/italic]")
-            if step:
-                if view is not None:
-                    console.print(view.board(state))
-                console.input("[dim](Enter)[/dim]")
+        for number, (_, text, events) in enumerate(rec.replay(rules), start=1):
+            show_move(console, number, rec.moves[number - 1][0], text, events)
         final = rec.final_state(rules)
         if view is not None:
             console.print(view.board(final))
             console.print(view.status(final))
-        if final.outcome:
-            console.print(f"Result: [bold]{final.outcome.result}[/bold] ({final.outcome.reason})")
+        show_result(console, final)
     except QuarterdeckError as exc:
         console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
         console.print()
+
+
+def show_move(console: Console, number: int, seat: str, text: str, events: list[Event]) -> None:
+    console.print(f"[bold]{number}. {escape(seat)}[/bold] {escape(text)}")
+    for event in events:
+        console.print(f"  [italic]{escape(event.describe())}[/italic]")
+
+
+def show_result(console: Console, state: State) -> None:
+    if state.outcome:
+        console.print(f"Result: [bold]{escape(state.outcome.result)}[/bold] ({escape(state.outcome.reason)})")
+
+
+class Stepper:
+    """`replay --step`: the position after any move of a record, moving forwards and back."""
+
+    PROMPT = "[dim](Enter: next, b: back, <number>: after that move, 0: the start, q: quit)[/dim] "
+
+    def __init__(self, record: Record, rules: Game, console: Console, ask=None):
+        self.record = record
+        self.console = console
+        self.ask = ask or (lambda prompt: console.input(prompt))
+        self.view = rules.hook("terminal_view")
+        self.positions: list[State] = [start_state(record, rules)]
+        self.events: list[list[Event]] = [[]]
+        for state, _, events in record.replay(rules):
+            self.positions.append(state.clone())  # replay goes on changing the state it yields
+            self.events.append(events)
+
+    def run(self) -> None:
+        last = len(self.positions) - 1
+        at = 0
+        while True:
+            self.show(at)
+            if at == last:
+                show_result(self.console, self.positions[at])
+            answer = self.ask(self.PROMPT).strip().lower()
+            if answer in ("q", "quit"):
+                return
+            if answer == "":
+                if at == last:
+                    return
+                at += 1
+            elif answer in ("b", "back"):
+                at = max(0, at - 1)
+            elif answer.isascii() and answer.isdigit() and int(answer) <= last:
+                at = int(answer)
+            else:
+                self.console.print(f"[red]{escape(answer)}: type Enter, b, q or a move number from 0 to {last}[/red]")
+
+    def show(self, at: int) -> None:
+        state = self.positions[at]
+        if at == 0:
+            self.console.print(f"[bold]The start[/bold] ({len(self.positions) - 1} moves in the record)")
+        else:
+            seat, text = self.record.moves[at - 1]
+            show_move(self.console, at, seat, text, self.events[at])
+        if self.view is not None:
+            self.console.print(self.view.board(state))
+            self.console.print(self.view.status(state))
 
 
 def read_record(path: Path) -> Record:
@@ -119,15 +188,32 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
     return name, value
 
 
-def seat_agents(match: Match, wanted: dict[str, str], seed: int) -> dict[int, Agent]:
-    """Agents for the seats not played by a person. A side's name covers all its squadrons."""
-    agents: dict[int, Agent] = {}
+def check_seats(match: Match, game: str, wanted: dict[str, str], flag: str) -> None:
+    """Refuse a seat or side the game does not have, naming the ones it has."""
     state = match.state
+    known = list(dict.fromkeys([*state.players, *(state.team_of(i) for i in range(len(state.players)))]))
+    for name in wanted:
+        if name not in known:
+            raise ScenarioError(flag.format(name), f"{game} has no seat or side {name!r}; it has: {', '.join(known)}")
+
+
+def seat_agents(
+    match: Match, wanted: dict[str, str], seed: int, recorded: dict[str, str] | None = None
+) -> tuple[dict[int, Agent], dict[str, str]]:
+    """Agents for the seats not played by a person, and who plays each seat (for the record).
+
+    A side's name covers all its squadrons; a seat not named takes the player of a loaded record.
+    """
+    agents: dict[int, Agent] = {}
+    specs: dict[str, str] = {}
+    state = match.state
+    recorded = recorded or {}
     for index, name in enumerate(state.players):
-        spec = wanted.get(name) or wanted.get(state.team_of(index)) or "human"
+        spec = wanted.get(name) or wanted.get(state.team_of(index)) or recorded.get(name) or "human"
+        specs[name] = spec
         if spec != "human":
             try:
                 agents[index] = make_agent(spec, seed=seed + index)
             except ValueError as exc:
                 raise ScenarioError(f"--{name}", str(exc)) from None
-    return agents
+    return agents, specs

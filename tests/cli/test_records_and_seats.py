@@ -1,0 +1,141 @@
+"""Saving, loading and replaying games, and naming who plays (issue 12, points 19, 20, 21 and 23)."""
+
+from __future__ import annotations
+
+import re
+
+from quarterdeck import games
+from quarterdeck.core.record import Record
+from quarterdeck.core.session import Match
+
+from .helpers import command, play
+
+DUEL_OPENING = ["move Bellona d4 N", "end-move", "move Achille g7 SW", "end-move", "move Bellona b6 N"]
+
+
+def duel_record(tmp_path, name: str = "duel.qdr", players: dict[str, str] | None = None):
+    match = Match(games.get("square-rigger"), "duel", {}, 0, players)
+    for text in DUEL_OPENING:
+        match.play(text)
+    path = tmp_path / name
+    path.write_text(match.record().to_text(), encoding="utf-8")
+    return path
+
+
+# --- point 19: save ---------------------------------------------------------------------------------
+def test_save_asks_before_replacing_a_file_and_save_bang_replaces_it(tmp_path):
+    kept = tmp_path / "kept.qdr"
+    kept.write_text("my other game\n")
+    screen, _, _ = play("square-rigger", [f"save {kept}", "n"], scenario="duel")
+    assert "exists; replace it?" in screen and "Not saved." in screen
+    assert kept.read_text() == "my other game\n"
+    play("square-rigger", ["move Bellona d4 N", f"save {kept}", "y"], scenario="duel")
+    assert Record.parse(kept.read_text()).moves == [("blue", "move Bellona d4 N")]
+    play("square-rigger", [f"save! {kept}"], scenario="duel")
+    assert Record.parse(kept.read_text()).moves == []
+
+
+def test_save_expands_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    screen, _, _ = play("square-rigger", ["save ~/duel.qdr"], scenario="duel")
+    assert (tmp_path / "duel.qdr").exists() and "cannot write" not in screen
+
+
+def test_a_game_between_computers_is_saved_with_its_result(tmp_path):
+    saved = tmp_path / "computers.qdr"
+    result = command("play", "square-rigger", "--scenario", "duel", "--option", "turn_limit=2", "--blue", "random",
+                     "--red", "greedy", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    record = Record.parse(saved.read_text())
+    assert record.players == {"blue": "random", "red": "greedy"}
+    assert record.result != "*" and "turn limit (2)" in record.termination
+    assert record.final_state(games.get("square-rigger")).is_terminal()
+
+
+def test_play_save_refuses_an_existing_file_without_force(tmp_path):
+    saved = duel_record(tmp_path)
+    before = saved.read_text()
+    result = command("play", "square-rigger", "--blue", "random", "--red", "random", "--save", str(saved))
+    assert result.exit_code == 2 and "exists; add --force to replace it" in result.output
+    assert saved.read_text() == before
+    result = command("play", "square-rigger", "--option", "turn_limit=1", "--blue", "random", "--red", "random",
+                     "--save", str(saved), "--force")
+    assert result.exit_code == 0 and Record.parse(saved.read_text()).result != "*"
+
+
+def test_leaving_a_game_keeps_it_when_play_has_save(tmp_path):
+    saved = tmp_path / "left.qdr"
+    result = command("play", "square-rigger", "--red", "greedy", "--save", str(saved),
+                     input="move Bellona d4 N\nquit\n")
+    assert result.exit_code == 0
+    assert Record.parse(saved.read_text()).moves == [("blue", "move Bellona d4 N")]
+
+
+# --- point 20: loading and seats ------------------------------------------------------------------
+def test_load_keeps_the_players_of_the_record(tmp_path):
+    saved = duel_record(tmp_path, players={"blue": "human", "red": "greedy"})
+    result = command("play", "square-rigger", "--load", str(saved), input="end\nquit\n")
+    assert "Players: blue: human, red: greedy" in result.output
+    assert "red (greedy):" in result.output  # red answers by itself once blue has ended the move
+    result = command("play", "square-rigger", "--load", str(saved), "--red", "human", input="end\nquit\n")
+    assert "red (greedy)" not in result.output and "red> " in result.output
+
+
+def test_seats_the_game_does_not_have_are_refused_with_its_seat_names():
+    result = command("play", "square-rigger", "--black", "greedy")
+    assert result.exit_code == 2
+    assert "--black: square-rigger has no seat or side 'black'; it has: blue, red" in result.output
+    result = command("play", "square-rigger", "--scenario", "squadron-battle", "--seat", "green=random")
+    assert result.exit_code == 2 and "it has: blue.van, blue.rear, red.van, red.rear, blue, red" in result.output
+    result = command("play", "napoleonic-chess", "--blue", "random", input="quit\n")
+    assert result.exit_code == 2 and "it has: red, black" in result.output
+
+
+def test_a_record_with_a_byte_order_mark_loads(tmp_path):
+    saved = duel_record(tmp_path)
+    marked = tmp_path / "marked.qdr"
+    marked.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
+    result = command("replay", str(marked))
+    assert result.exit_code == 0 and "5. blue move Bellona b6 N" in result.output
+
+
+def test_a_deeply_nested_options_header_is_a_clear_error(tmp_path):
+    deep = tmp_path / "deep.qdr"
+    nested = "[" * 100_000 + "]" * 100_000
+    deep.write_text(f'[Game "square-rigger"]\n[Options "{{\\"a\\": {nested}}}"]\n')
+    for args in (("replay", str(deep)), ("play", "square-rigger", "--load", str(deep))):
+        result = command(*args)
+        assert result.exit_code == 2 and "error: Options header is nested too deeply" in result.output
+
+
+# --- point 21: a scenario's whole briefing ------------------------------------------------------------
+def test_scenarios_prints_a_scenarios_whole_briefing_and_options():
+    result = command("scenarios", "square-rigger", "blockade", columns=80)
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "Square Rigger Chess: Harbour blockade and breakout" in text
+    assert "If red has not broken out by turn 30, the blockade has held." in text  # the end, not cut
+    result = command("scenarios", "napoleonic-chess", "three-armies", columns=80)
+    text = " ".join(result.output.split())
+    assert "the coalition wins by eliminating both Black Guards" in text and "allied_attacks true" in text
+    result = command("scenarios", "square-rigger", "armada")
+    assert result.exit_code == 2 and "no scenario 'armada'; it has: blockade" in result.output
+    assert "quarterdeck scenarios square-rigger <scenario>" in command("scenarios", "square-rigger").output
+
+
+# --- point 23: stepping through a replay -------------------------------------------------------------
+def test_replay_steps_forwards_back_to_a_move_and_quits(tmp_path):
+    saved = duel_record(tmp_path)
+    # Enter twice (moves 1, 2), back (move 1), move 4, then the start, then quit.
+    result = command("replay", str(saved), "--step", input="\n\nb\n4\n0\nq\n")
+    assert result.exit_code == 0
+    assert re.findall(r"(\d+)\. (?:blue|red) ", result.output) == ["1", "2", "1", "4"]
+    assert result.output.count("The start (5 moves in the record)") == 2
+    assert "Result" not in result.output  # left before the end
+
+
+def test_replay_step_refuses_a_move_number_beyond_the_record(tmp_path):
+    saved = duel_record(tmp_path)
+    result = command("replay", str(saved), "--step", input="9\n5\n\n")
+    assert "type Enter, b, q or a move number from 0 to 5" in result.output
+    assert "5. blue move Bellona b6 N" in result.output and result.exit_code == 0
