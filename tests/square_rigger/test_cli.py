@@ -6,6 +6,8 @@ from typer.testing import CliRunner
 
 from quarterdeck.cli.main import app
 from quarterdeck.core.record import Record
+from quarterdeck.core.session import Match
+from quarterdeck.games.square_rigger.evaluate import optimal_defence
 
 from .helpers import GAME
 
@@ -80,11 +82,14 @@ def test_take_back_a_ship_before_committing(tmp_path):
     assert Record.parse(saved.read_text()).moves == []
 
 
-def test_optimal_defence_shortcut_and_a_full_game_against_the_computer():
-    script = "\n".join(["resign"]) + "\n"
+def test_a_full_game_between_two_computer_captains_runs_to_the_turn_limit():
+    # No person plays: the command plays all three turns and ends the game as the scenario says.
     result = run("play", "square-rigger", "--blue", "greedy", "--red", "random", "--scenario", "duel",
-                 "--option", "turn_limit=3", input=script)
-    assert result.exit_code == 0 and "Game over" in result.output
+                 "--option", "turn_limit=3", input="")
+    assert result.exit_code == 0
+    assert result.output.count("blue (greedy): end-move") == 3
+    assert result.output.count("red (random): end-move") == 3
+    assert "Game over: " in result.output and "the turn limit (3) is reached" in result.output
 
 
 def test_unknown_game_scenario_or_agent_is_a_clear_error(tmp_path):
@@ -99,10 +104,29 @@ def test_unknown_game_scenario_or_agent_is_a_clear_error(tmp_path):
     assert result.exit_code == 2 and "line 3" in result.output
 
 
-def test_human_defence_with_the_optimal_shortcut():
-    # Red fires at blue; blue (a person) takes the optimal defence in one word.
-    state = GAME.new_initial_state("duel")
-    assert state is not None
-    script = "\n".join(["end", "optimal", "quit"]) + "\n"
-    result = run("play", "square-rigger", "--red", "greedy", input=script)
+# Turn 1 of the duel: blue closes, red crosses her bow and fires, blue defends. Blue is to move.
+OPENING = ["move Bellona e4 NE", "end-move", "move Achille g6 S", "end-move",
+           "fire Achille stbd-bow 2 at Bellona", "end-fire", "defend Bellona fore 1", "end-defence"]
+
+
+def test_human_defence_with_the_optimal_shortcut(tmp_path):
+    # Red (the computer) fires at blue in turn 2; blue, a person, answers with `optimal`, which
+    # must give exactly the engine's best defence, and `end` lands the hits.
+    match = Match(GAME, "duel", {}, 0)
+    for text in OPENING:
+        match.play(text)
+    loaded, saved = tmp_path / "opening.qdr", tmp_path / "after.qdr"
+    loaded.write_text(match.record().to_text())
+    script = "\n".join(["auto defence off", "end", "optimal", "end", f"save {saved}", "quit"]) + "\n"
+    result = run("play", "square-rigger", "--load", str(loaded), "--red", "greedy", input=script)
     assert result.exit_code == 0
+    record = Record.parse(saved.read_text())
+    red_fired = [i for i, (seat, text) in enumerate(record.moves) if seat == "red" and text == "end-fire"][1]
+    before_defence = Match.from_record(record, GAME, upto=red_fired + 1).state
+    expected = [before_defence.action_to_text(a) for a in optimal_defence(before_defence)]
+    assert expected  # red's fire arrives where blue can answer it
+    after = record.moves[red_fired + 1:]
+    assert after[:len(expected) + 1] == [("blue", text) for text in [*expected, "end-defence"]]
+    landed = Match.from_record(record, GAME, upto=red_fired + len(expected) + 2).state
+    taken = landed.hits["Bellona"] - before_defence.hits["Bellona"]
+    assert taken > 0 and f"Bellona takes {taken} hit(s)" in result.output

@@ -235,3 +235,55 @@ def test_unreachable_end_positions_are_refused_with_the_reason():
     with pytest.raises(IllegalAction) as error:
         play(state, "move Bellona h4 E")
     assert error.value.rule == "movement" and "cannot reach h4" in str(error.value)
+
+
+def test_strong_wind_the_middle_square_of_a_two_square_point_must_be_free_too():
+    # Dead downwind in a strong wind one point carries Bellona d2 -> d4 over d3: an enemy ship or
+    # land on d3 stops the run although d4 itself is open water.
+    state = position([("Bellona", "blue", "third", "d2", "N"), ("Foe", "red", "third", "d3", "S")],
+                     wind="S", strength="strong")
+    assert not {("d4", "N"), ("d6", "N")} & ends(state, "Bellona")
+    land = "\n".join([".........."] * 7 + ["...#......"] + [".........."] * 2)
+    state = position([("Bellona", "blue", "third", "d2", "N"), ("Foe", "red", "third", "j10", "S")],
+                     board=land, wind="S", strength="strong")
+    assert not {("d4", "N"), ("d6", "N")} & ends(state, "Bellona")
+    with pytest.raises(IllegalAction) as error:
+        play(state, "move Bellona d4 N")
+    assert error.value.rule == "movement"
+
+
+def test_strong_wind_a_broad_reach_on_either_tack_is_one_square_a_point():
+    # Wind from the north: south is dead downwind (two squares a point), south-east and south-west
+    # are broad reaches (one), east and west beam reaches (one), north-east and north-west close-hauled.
+    state = position([("Bellona", "blue", "third", "e5", "SW"), ("Foe", "red", "third", "j10", "S")],
+                     wind="N", strength="strong")
+    points = {h.name: state.squares_per_point(h) for h in Compass}
+    assert points == {"N": 0, "NE": 1, "E": 1, "SE": 1, "S": 2, "SW": 1, "W": 1, "NW": 1}
+    assert ("d4", "SW") in ends(state, "Bellona") and ("c3", "SW") in ends(state, "Bellona")
+
+
+def test_non_adjacency_the_harbour_exception_needs_both_squares_in_harbour():
+    # Bellona lies in harbour on b3; c4 is open sea beside it, so Vanguard may not end there.
+    board = "\n".join([".........."] * 7 + ["HHH......."] + [".........."] * 2)
+    state = position([("Bellona", "blue", "third", "b3", "N"), ("Vanguard", "blue", "third", "d5", "SW"),
+                      ("Foe", "red", "third", "j10", "S")], board=board, wind="N")
+    assert "move Vanguard c4 SW" not in [state.action_to_text(a) for a in state.legal_actions()]
+    play(state, "move Vanguard c4 SW")  # Bellona has not moved yet and might still sail off
+    with pytest.raises(IllegalAction) as error:
+        play(state, "end-move")
+    assert error.value.rule == "non-adjacency" and "Bellona" in error.value.message
+
+
+def test_squadrons_ending_one_squadrons_move_leaves_the_others_free_to_move():
+    state = position([("Van1", "blue", "third", "c3", "N", {"squadron": "van"}),
+                      ("Rear1", "blue", "third", "f3", "N", {"squadron": "rear"}),
+                      ("Rear2", "blue", "third", "h3", "N", {"squadron": "rear"}),
+                      ("Foe", "red", "third", "a10", "S")], wind="S",
+                     squadrons=[{"side": "blue", "name": "van"}, {"side": "blue", "name": "rear"}])
+    play(state, "end-move")  # the van stays where it is
+    assert state.players[state.current_player()] == "blue.rear"
+    assert state.legal_actions(piece="Rear1") and state.legal_actions(piece="Rear2")
+    # Rear2 has not moved: Rear1 may end beside her for now, and Rear2 then sails clear.
+    play(state, "move Rear1 g4 NE", "move Rear2 j5 NE", "end-move")
+    assert state.square["Rear1"] == (6, 3) and state.square["Rear2"] == (9, 4)
+    assert state.side_name == "red"

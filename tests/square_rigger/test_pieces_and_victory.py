@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Escaped, Hit, Silenced
+from quarterdeck.core.events import Escaped, Hit, Silenced, Struck
 from quarterdeck.core.protocol import Resign
 from quarterdeck.games.square_rigger.damage import damage_track
 
@@ -27,9 +27,19 @@ def test_damage_chart_each_hit_lowers_the_largest_factor_f_then_s_then_t(ship_cl
     assert list(damage_track(start)) == PUBLISHED_TRACKS[ship_class]
 
 
-def test_damage_chart_every_warship_strikes_on_its_seventh_hit():
-    for track in PUBLISHED_TRACKS.values():
-        assert len(track) == 8 and track[-1] == (0, 0, 0)
+@pytest.mark.parametrize("ship_class", PUBLISHED_TRACKS)
+def test_damage_chart_every_warship_strikes_on_its_seventh_hit(ship_class):
+    state = position([("Victory", "blue", "first", "d4", "N"), ("Target", "red", ship_class, "e4", "N")])
+    for hits, factors in enumerate(PUBLISHED_TRACKS[ship_class]):
+        state.hits["Target"] = hits
+        assert state.factors("Target") == factors
+        assert state.is_struck("Target") == (hits == 7)
+    # Through play: with six hits she still fights (F0 S0 T1, nothing to defend with); one more
+    # hit off Victory's starboard beam strikes her colours.
+    state.hits["Target"] = 6
+    events = play(state, "end-move", "fire Victory stbd-beam 1 at Target", "end-fire", "end-defence")
+    assert [(e.piece, e.hits) for e in events if isinstance(e, Hit)] == [("Target", 1)]
+    assert Struck("Target", "e4") in events and state.is_struck("Target")
 
 
 def test_a_scenario_may_give_a_class_its_own_damage_track():
@@ -203,3 +213,72 @@ def test_threefold_repetition_can_be_switched_off():
     for _ in range(4):
         play(state, "end-move", "end-move")
     assert state.outcome is None
+
+
+def test_annihilation_every_armed_enemy_struck_wins_though_unarmed_ones_remain():
+    # Red's warship strikes; her merchantman sails on, but a merchant does not keep a side in it.
+    state = position([("Victory", "blue", "first", "e5", "N"), ("Naiad", "red", "frigate", "f5", "N"),
+                      ("Trader", "red", "third", "j10", "S", {"role": "merchant"})])
+    state.hits["Naiad"] = 6
+    play(state, "end-move", "fire Victory stbd-beam 1 at Naiad", "end-fire", "end-defence")
+    assert state.is_active("Trader")
+    assert (state.outcome.result, state.outcome.reason) == ("blue", "blue has met its victory condition")
+
+
+def test_annihilation_needs_an_armed_enemy_a_side_of_merchants_is_beaten_by_being_alone():
+    # Red has only a merchantman: no annihilation to meet, but once she strikes blue is the only
+    # side left in the fight, and wins for that.
+    state = position([("Victory", "blue", "first", "e5", "N"),
+                      ("Trader", "red", "third", "f5", "N", {"role": "merchant"})])
+    state.hits["Trader"] = 6
+    play(state, "end-move", "fire Victory stbd-beam 1 at Trader", "end-fire", "end-defence")
+    assert (state.outcome.result, state.outcome.reason) == ("blue", "blue is the only side left in the fight")
+    assert state.returns() == [1.0, -1.0]
+
+
+def no_side_left(at_limit: str):
+    """Blue's last ship sails off while every other piece has struck, and no condition is met."""
+    state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
+                      ("Sunk", "blue", "frigate", "a1", "N", {"exits": ["W"], "value": 4}),
+                      ("Hulk", "red", "third", "e10", "S", {"value": 10})], wind="W", at_limit=at_limit,
+                     victory=[{"type": "escape", "side": "blue", "count": 2}])
+    state.hits["Sunk"] = state.hits["Hulk"] = 7
+    play(state, "escape Runner E", "end-move")
+    return state
+
+
+def test_no_side_left_in_the_fight_ends_the_game_as_at_the_turn_limit():
+    state = no_side_left("draw")
+    assert (state.outcome.result, state.outcome.reason) == ("draw", "no side has a ship or battery left in the fight")
+    state = no_side_left("points")
+    assert state.outcome.result == "blue"
+    assert state.outcome.reason == "no side has a ship or battery left in the fight; on points (blue 10, red 4)"
+    state = no_side_left("red")
+    assert state.outcome.result == "red" and state.outcome.reason.endswith("the scenario awards it to red")
+
+
+def test_turn_limit_points_add_up_every_struck_enemy_at_its_value():
+    # Blue struck two red ships worth 5 and 3; red struck one blue ship worth 7: blue wins 8 to 7.
+    ships = [("Victory", "blue", "first", "a1", "N"), ("Lost", "blue", "frigate", "c1", "N", {"value": 7}),
+             ("Naiad", "red", "frigate", "j10", "S", {"value": 5}),
+             ("Phoebe", "red", "frigate", "h10", "S", {"value": 3}), ("Mars", "red", "second", "e10", "S")]
+    state = position(ships, turn_limit=1)
+    state.hits["Naiad"] = state.hits["Phoebe"] = state.hits["Lost"] = 7
+    play(state, "end-move", "end-move")
+    assert state.outcome.result == "blue"
+    assert state.outcome.reason == "the turn limit (1) is reached; on points (blue 8, red 7)"
+    # A ship's value defaults to F + S + T: the second rater counts 4 + 1 + 2.
+    state = position(ships, turn_limit=1)
+    state.hits["Mars"] = state.hits["Lost"] = 7
+    play(state, "end-move", "end-move")
+    assert state.outcome.result == "draw"
+    assert state.outcome.reason == "the turn limit (1) is reached; points level (blue 7, red 7)"
+
+
+def test_exit_edges_a_ship_may_leave_by_the_west_edge():
+    state = position([("Runner", "blue", "frigate", "a5", "W", {"exits": ["W"]}),
+                      ("Foe", "red", "third", "j10", "S")], wind="E")
+    assert "escape Runner W" in [state.action_to_text(a) for a in state.legal_actions(piece="Runner")]
+    events = play(state, "escape Runner W")
+    assert events[0] == Escaped("Runner", "a5", "W")
+    assert (0, 4) not in state.occupant and "Runner" in state.escaped and not state.is_active("Runner")

@@ -151,3 +151,23 @@ def test_struck_ships_count_toward_terminal_points_in_the_record():
     state.hits["Naiad"] = 6
     play(state, "end-move", "fire Victory stbd-beam 5", "end-fire", "end-defence")
     assert state.points("blue") == 7
+
+
+def test_a_game_saved_mid_defence_against_a_shore_battery_reloads_with_its_options():
+    # Red's fort fires on Victory; blue has given part of her defence when the game is saved.
+    board = "\n".join([".........."] * 9 + ["####......"])
+    fort = {"name": "Fort", "side": "red", "at": "b1", "F": 3, "field": ["N"]}
+    state = position([("Victory", "blue", "first", "b3", "E"), ("Foe", "red", "frigate", "j10", "S")],
+                     board=board, batteries=[fort], options={"repetition_draw": False, "turn_limit": 12})
+    play(state, "end-move", "end-fire", "end-move", "fire Fort N 3 at Victory", "end-fire",
+         "defend Victory stbd-beam 1")
+    saved = state.to_json()
+    again = GAME.state_from_json(saved)
+    assert again.to_json() == saved
+    assert (again.phase, again.players[again.current_player()]) == ("defence", "blue")
+    assert (again.setup.turn_limit, again.setup.repetition_draw) == (12, False)
+    assert [again.action_to_text(a) for a in again.legal_actions()] == [
+        state.action_to_text(a) for a in state.legal_actions()]
+    # The fort's fire (2 effect at two squares) less the one point of defence lands on both alike.
+    assert play(again, "end-defence") == play(state, "end-defence")
+    assert again.to_json() == state.to_json() and again.hits["Victory"] == 1
