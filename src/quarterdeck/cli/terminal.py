@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -165,9 +166,7 @@ class TerminalGame:
             if self.console.is_terminal:
                 self.console.file.write(HAND_OVER)
                 self.console.file.flush()
-        name = state.players[seat]
-        self.console.print(f"Secret decision: the others look away. [bold]{name.capitalize()}[/bold], press Enter.")
-        self.ask(f"{name.capitalize()}, press Enter ")
+        self.ask(f"{state.players[seat].capitalize()}, press Enter (a secret decision: the others look away) ")
 
     def automatic(self, seat: int) -> bool:
         """Make a plan the game offers to make for a person (unless switched off); True if one was made."""
@@ -202,8 +201,10 @@ class TerminalGame:
         if state.legal_actions(seat, piece=word) or word in self.pieces(seat) or word in self.seen.values():
             if rest:
                 return self.piece_command(seat, word, rest)
-            self.selected = word
             actions = state.legal_actions(seat, piece=word)
+            if not actions:
+                raise IllegalAction("legal-moves", f"{word} has no legal action now")
+            self.selected = word
             self.show(actions)
             self.offer(actions)
             return False
@@ -267,8 +268,10 @@ class TerminalGame:
         state = self.match.state
         if not actions:
             self.console.print("(no legal actions)")
-        for number, action in enumerate(actions, start=1):
-            self.console.print(f"  {number:>3}. {escape(state.text_of(action))}")
+        entries = [f"{number:>3}. {escape(state.text_of(action))}" for number, action in enumerate(actions, start=1)]
+        # A long list goes in columns, down then across, so the board above stays on the screen.
+        self.console.print(Columns(entries, column_first=True, padding=(0, 3)) if len(entries) > 8
+                           else "\n".join(entries))
 
     def play(self, action: Action, seat: int) -> bool:
         self.report(self.match.play(action, seat))

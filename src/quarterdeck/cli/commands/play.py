@@ -100,8 +100,9 @@ def replay(
         console.print()
 
 
-def show_move(console: Console, number: int, seat: str, text: str, events: list[Event]) -> None:
-    console.print(f"[bold]{number}. {escape(seat)}[/bold] {escape(text)}")
+def show_move(console: Console, number: int, seat: str, text: str, events: list[Event], of: int = 0) -> None:
+    where = f"  [dim](move {number} of {of})[/dim]" if of else ""
+    console.print(f"[bold]{number}. {escape(seat)}[/bold] {escape(text)}{where}")
     for event in events:
         console.print(f"  [italic]{escape(event.describe())}[/italic]")
 
@@ -154,7 +155,7 @@ class Stepper:
             self.console.print(f"[bold]The start[/bold] ({len(self.positions) - 1} moves in the record)")
         else:
             seat, text = self.record.moves[at - 1]
-            show_move(self.console, at, seat, text, self.events[at])
+            show_move(self.console, at, seat, text, self.events[at], len(self.positions) - 1)
         if self.view is not None:
             self.console.print(self.view.board(state))
             self.console.print(self.view.status(state))
