@@ -116,7 +116,14 @@ class LiveGame:
         if isinstance(action, Resign) and state.players[action.player] not in allowed:
             raise Forbidden(f"you cannot resign for {state.players[action.player]}")
         entries = [self.apply(seat, state.text_of(action))]
-        while resolve_chance and self.outcome is None and state.current_player() == CHANCE:
+        return entries + self.throw_dice() if resolve_chance else entries
+
+    def throw_dice(self) -> list[Entry]:
+        """Every chance decision due now, drawn from the state's own dice (after a move, or the dice a
+        game opens with, such as Naval Warfare's first wind)."""
+        state = self.state
+        entries = []
+        while self.outcome is None and state.current_player() == CHANCE:
             entries.append(self.apply(CHANCE_SEAT, state.text_of(state.sample_chance())))
         return entries
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from ..core.errors import IllegalAction, NotationError
 from ..core.protocol import Game
+from ..core.record import CHANCE_SEAT
 from ..store import GameRow, GameStore, NotFound, SeatGrant, VersionConflict
 from .auth import hash_token, new_game_id, new_token
 from .computer import COMPUTER_PREFIX, agent_spec, choose_action, levels
@@ -132,6 +133,8 @@ class GameService:
         row = GameRow(new_game_id(), name, scenario, options, seed, players)
         await asyncio.to_thread(self.store.create_game, row, grants)
         self._live[row.id] = LiveGame(game, row, state)
+        if self._live[row.id].acting_seats() == [CHANCE_SEAT]:  # the game opens with dice: throw them now
+            await self._commit(row.id, None, LiveGame.throw_dice)
         self._schedule_computer(row.id)
         return NewGame(row.id, token, [s for s in seats if s == mine or opponent == "local"], invitations)
 
