@@ -105,6 +105,14 @@ def test_redoubt_functions_as_a_hill():
     assert fate(events, "d5").defence == 2
 
 
+def test_redoubt_dug_on_a_hill_still_gives_one_not_two():
+    # A redoubt "functions as for Hills": on a hill it adds nothing more than the hill does.
+    state = battle({**GUARDS, "d4": "red infantry", "d5": "black infantry"}, terrain={"hills": ["d5"]},
+                   redoubts={"built": ["d5"]})
+    events = play(state, "end-move", "attack d4xd5")
+    assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 2)
+
+
 def test_redoubt_artillery_attacking_into_a_redoubt_attacks_at_1():
     state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry"}, redoubts={"built": ["d5"]})
     events = play(state, "end-move", "attack d4xd5")

@@ -93,14 +93,21 @@ def test_greedy_agent_declares_a_winning_attack():
 
 
 def test_generic_agents_play_every_scenario_through_the_protocol():
+    # Greedy against random in every scenario: each pick is one of the acting army's legal actions,
+    # and sixty of them take the battle past its deployment into the manoeuvring (or to its end).
     for info in GAME.scenarios():
         state = GAME.new_initial_state(info.name)
         agents = {p: (GreedyAgent if p == 0 else RandomAgent)(seed=p) for p in range(len(state.players))}
+        phases = set()
         for _ in range(60):
             if state.is_terminal():
                 break
             player = state.acting_players()[0]
-            state.apply(agents[player].act(state, player), player)
+            action = agents[player].act(state, player)
+            assert action in state.legal_actions(player), info.name
+            state.apply(action, player)
+            phases.add(state.phase)
+        assert state.is_terminal() or "move" in phases, (info.name, phases)
 
 
 def test_terminal_board_shows_only_the_viewers_own_secret_plan():

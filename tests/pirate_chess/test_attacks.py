@@ -79,6 +79,19 @@ def test_capture_gives_the_prize_a_new_unique_id():
     assert {"Frigate2", "Frigate3"} <= set(state.ships[0])
 
 
+def test_capture_a_lost_prizes_name_is_never_given_again():
+    # Blue's prize Frigate2 is sunk; the next Frigate blue takes is Frigate3, not a second Frigate2.
+    state = layout({"a1": "blue Dhow", "a2": "red Frigate", "e1": "blue Junk", "e2": "red Frigate",
+                    "a8": "red Barque"})
+    play(state, "move Dhow a1xa2 capture", "end")
+    assert "Frigate2" in state.ships[0]
+    play(state, "move Barque a8xa2 sink", "end")
+    assert "Frigate2" not in state.ships[0] and "Frigate2" in state.lost[0]
+    events = play(state, "move Junk e1xe2 capture")
+    assert Recommissioned("red Frigate2", "e2", "blue Frigate3") in events
+    assert {"Frigate3"} == {s for s in state.ships[0] if s.startswith("Frigate")}
+
+
 def test_attack_must_say_sink_or_capture():
     state = layout({"a1": "blue Barque", "a3": "red Junk", "h8": "red Dhow"})
     assert refused(state, "move Barque a1-a3") == "attack-choice"

@@ -43,9 +43,18 @@ def test_greedy_agent_takes_the_free_frigate():
 
 
 def test_greedy_agent_plays_legal_turns():
+    # On the small board, every action the greedy agent picks is one the rules offer the fleet to
+    # move, and forty of them carry the game out of its opening into play.
     state = new_game(size=6)
     agent = make_agent("greedy", seed=3)
+    played = 0
     for _ in range(40):
         if state.is_terminal():
             break
-        state.apply(agent.act(state, state.current_player()))
+        player = state.current_player()
+        action = agent.act(state, player)
+        assert action in state.legal_actions(player)
+        state.apply(action, player)
+        played += 1
+    assert played == 40 or state.outcome is not None
+    assert not state.in_opening(0) and not state.in_opening(1)

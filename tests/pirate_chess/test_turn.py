@@ -6,7 +6,7 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import PhaseChanged
 from quarterdeck.games.pirate_chess.actions import Place
 
-from .helpers import layout, legal, play, refused, to_move
+from .helpers import layout, legal, play, refused, square_of, to_move
 
 # Blue: a Junk under way, a Dhow at anchor; Red: a lone Dhow far off.
 SHIPS = {"a1": "blue Junk", "c3": "blue Dhow anchored", "h8": "red Dhow"}
@@ -68,6 +68,20 @@ def test_turn_fleet_action_is_required_when_one_is_legal():
     assert refused(state, "end") == "fleet-action-required"
     play(state, "weigh Dhow")
     assert refused(state, "end") == "fleet-action-required"
+
+
+def test_turn_fleet_action_is_required_when_the_only_one_is_joining_a_ship_anchored_in_harbour():
+    # Blue's Dhow is boxed in by her own anchored ships but for d4, where her Junk rides at anchor
+    # in the harbour: sailing in to upgrade is a fleet action, so the turn must take it.
+    state = layout({"d3": "blue Dhow", "d4": "blue Junk anchored", "c3": "blue Barque anchored",
+                    "e3": "blue Brig anchored", "d2": "blue Caravel anchored", "h8": "red Dhow"})
+    moves = {text for text in legal(state) if text.startswith("move")}
+    assert moves == {"move Dhow d3-d4 upgrade Frigate", "move Dhow d3-d4 upgrade Pirate"}
+    assert "end" not in legal(state)
+    assert refused(state, "end") == "fleet-action-required"
+    play(state, "move Dhow d3-d4 upgrade Frigate")
+    frigate = next(name for name, ship in state.ships[0].items() if ship.kind == "Frigate")
+    assert square_of(state, "blue", frigate) == "d4" and "Dhow" not in state.ships[0]
 
 
 def test_turn_anchor_action_may_not_remove_the_last_fleet_action():
