@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.web.conftest import ROOT, ServerProcess, missing_service
@@ -115,6 +116,54 @@ def play_one_action(page) -> str:
     action.click()
     settle(page)
     return text
+
+
+# --- a game set up and played by HTTP, beside the page ------------------------------------------------------
+def create_game(server: ServerProcess, game: str, opponent: str, **body: object) -> dict:
+    """A new game (id, token, invitations) with `opponent` "local", "invite" or "computer"."""
+    response = httpx.post(f"{server.url}/api/games", json={"game": game, "opponent": opponent, **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def game_detail(server: ServerProcess, game_id: str, token: str | None = None) -> dict:
+    """What the server shows `token`'s seats (none: a spectator): the view and the history."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = httpx.get(f"{server.url}/api/games/{game_id}", headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def play_by_api(server: ServerProcess, game_id: str, token: str, seat: str, text: str) -> None:
+    """One decision for `seat`, stored at once (and the dice it calls for thrown)."""
+    version = game_detail(server, game_id, token)["view"]["version"]
+    response = httpx.post(
+        f"{server.url}/api/games/{game_id}/moves",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"version": version, "actions": [text], "seat": seat},
+    )
+    assert response.status_code == 200, response.text
+
+
+def open_game(page, server: ServerProcess, game_id: str, token: str | None, ready: str = ".board-svg") -> None:
+    """Open a game's page holding `token`'s seats (none: a spectator), once `ready` is drawn."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    if token:
+        page.evaluate(
+            "([id, token]) => localStorage.setItem('quarterdeck.games', JSON.stringify({[id]: {token}}))",
+            [game_id, token],
+        )
+    page.goto(f"{server.url}/game/{game_id}")
+    page.wait_for_selector(ready)
+    settle(page)
+
+
+def svg_text_sizes(page) -> list[float]:
+    """The on-screen size in pixels of every piece of text drawn in the boards' SVG (hidden ones aside)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.board-svg text')]
+        .filter((t) => t.textContent.trim() && t.getBoundingClientRect().height)
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)""")
 
 
 def wait_for_my_turn(page) -> None:

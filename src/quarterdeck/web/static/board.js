@@ -28,6 +28,19 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** An HTML element, for the parts of a drawing outside the SVG (panels, forms, tables): `on...`
+ * attributes become listeners; children may be nested arrays; null, undefined and false are left out. */
+export function html(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 export function parseSquare(name) {
   const match = /^([a-z])(\d+)$/.exec(name || "");
   return match ? { x: match[1].charCodeAt(0) - 97, y: Number(match[2]) - 1 } : null;
