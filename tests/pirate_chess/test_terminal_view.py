@@ -18,9 +18,19 @@ def render(renderable) -> tuple[str, Console]:
 def test_board_marks_anchored_ships_and_draws_every_square():
     state = layout({"a1": "blue Frigate", "d4": "blue Junk anchored", "h8": "red Pirate"})
     text, _ = render(VIEW.board(state))
-    assert f"Ju{ANCHOR}" in text and "Fr " in text and "Pi " in text
+    assert f"JU{ANCHOR}" in text and "FR " in text and "pi " in text  # blue in capitals, red in small letters
     assert text.count("·") == 64 - 3
     assert " 8 " in text and "a    b" in text
+
+
+def test_the_fleets_differ_without_colour():
+    state = layout({"a1": "blue Pirate", "h8": "red Pirate"})
+    console = Console(width=120, record=True, color_system=None)
+    console.print(VIEW.board(state))
+    console.print(VIEW.status(state))
+    text = console.export_text()
+    assert " PI " in text and " pi " in text
+    assert "blue (PI)" in text and "red (pi)" in text
 
 
 def test_board_shows_the_harbour_and_paints_the_targets_green():

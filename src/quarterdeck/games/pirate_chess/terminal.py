@@ -23,6 +23,13 @@ WHEEL = "☸"  # the book's steering wheel: whose turn it is
 SEA, HARBOUR, TARGET, SELECTED = "on grey15", "on dark_cyan", "on green", "on dark_green"
 
 
+def fleet_symbol(kind: str, fleet: int) -> str:
+    """A ship's two letters, in capitals for the first fleet and small for the second, so the fleets
+    differ without colour."""
+    symbol = SHIP_TYPES[kind].symbol
+    return symbol.upper() if fleet == 0 else symbol.lower()
+
+
 class TerminalView:
     def board(
         self, state: PirateChessState, selected: str | None = None, targets: Iterable[Action | str] = ()
@@ -58,7 +65,7 @@ class TerminalView:
         if occupant is None:
             return "  ·  ", f"dim {background}"
         fleet, _, ship = occupant
-        symbol = SHIP_TYPES[ship.kind].symbol
+        symbol = fleet_symbol(ship.kind, fleet)
         return f" {symbol}{ANCHOR if ship.anchored else '  '}", f"{FLEET_STYLE[fleet]} {background}"
 
     def _selected_square(self, state: PirateChessState, selected: str | None) -> int | None:
@@ -86,7 +93,7 @@ class TerminalView:
             if state.in_opening(fleet):
                 opening = f"; opening placement {state.turns_played[fleet] + 1} of {OPENING_TURNS}"
             table.add_row(
-                Text(player, style=FLEET_STYLE[fleet]),
+                Text(f"{player} ({fleet_symbol('Pirate', fleet)})", style=FLEET_STYLE[fleet]),
                 f"reserve: {reserve}; upgrades left: {left}{opening}",
             )
         table.add_row("Quiet turns", f"{state.quiet_turns} of {state.options.quiet_turn_limit}")
@@ -129,8 +136,8 @@ class TerminalView:
              "by its type: " + kinds + ")"),
             ("<ship> <own square>", "choose a ship's own square to anchor or weigh it, as clicking it twice does"),
             ("end", "end the turn once the fleet action is made (the anchor action is optional)"),
-            ("the board", f"{ANCHOR} an anchored ship; the board wraps round at every edge; the harbour is the "
-             "centre four squares"),
+            ("the board", f"capitals are the first fleet, small letters the second; {ANCHOR} an anchored ship; the "
+             "board wraps round at every edge; the harbour is the centre four squares"),
         ]
 
     def phase_help(self, state: PirateChessState, player: int) -> str | None:
