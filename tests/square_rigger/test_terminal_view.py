@@ -81,3 +81,11 @@ def test_target_squares_are_marked_even_under_a_ship():
     assert {state.text_of(a) for a in fire} >= {"fire Bellona stbd-beam 2 at Achille"}
     wide = "\n".join(screen(state, 160, 60, "Bellona", fire))
     assert " 3  ·  · B↑  · a↑◦ " in wide  # the target keeps her letter and heading, with the mark beside
+
+
+def test_a_narrow_terminal_gets_the_key_below_the_board():
+    state = GAME.new_initial_state("fleet-battle")
+    lines = screen(state, 50, 40)
+    assert max(len(line.rstrip()) for line in lines) <= 50
+    key = lines.index(next(line for line in lines if line.startswith("blue (A-Z)")))
+    assert key == 17 and "b Bucentaure 4 1 2" in lines[key + 1]  # under the board's 17 lines, names whole

@@ -323,7 +323,9 @@ class _Board:
             for line, entry in zip(lines, key, strict=True):
                 yield Text.assemble(line, " ", entry, no_wrap=True, overflow="crop")
             return
-        yield Group(*lines)  # too narrow for the key beside the board: below it
+        for line in lines:  # too narrow for the key beside the board: below it, and the board cut, not wrapped
+            line.no_wrap, line.overflow = True, "crop"
+        yield Group(*lines)
         rows = 1 + max(sum(1 for _ in self.state.pieces(side)) for side in self.state.setup.sides)
         yield Group(*(self.view.legend(self.state, rows, options.max_width) or [self.view.pieces_table(self.state)]))
 
