@@ -175,8 +175,13 @@ class TerminalGame:
             if name in self.auto_off:
                 continue
             texts = "; ".join(self.match.state.text_of(a) for a in plan)
+            try:
+                events = self.match.play_turn(plan, seat)
+            except QuarterdeckError as exc:  # the person decides after all, told why
+                self.console.print(f"[red]auto {name} could not be made: {escape(str(exc))}[/red]")
+                return False
             self.console.print(f"[dim]auto {name} (`auto {name} off` to decide it yourself):[/dim] {escape(texts)}")
-            self.report(self.match.play_turn(plan, seat))
+            self.report(events)
             return True
         return False
 
