@@ -12,7 +12,7 @@ def real_games() -> list[Game]:
     return [games.get(name) for name in games.names()]
 
 
-def play(game: Game, agents: list[Agent], seed: int = 0, limit: int = 400) -> tuple[State, list[str]]:
+def play_checking_legality(game: Game, agents: list[Agent], seed: int = 0, limit: int = 400) -> tuple[State, list[str]]:
     """Play until the end or `limit` decisions; every action must be legal when it is chosen."""
     state = game.new_initial_state(None, {}, seed)
     texts: list[str] = []

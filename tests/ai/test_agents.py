@@ -9,7 +9,7 @@ from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.levels import LEVELS, LevelAgent
 from quarterdeck.ai.mcts import MCTSAgent
 
-from .helpers import play, real_games
+from .helpers import play_checking_legality, real_games
 from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig
 
 QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
@@ -24,15 +24,15 @@ def _name(game) -> str:
 @pytest.mark.parametrize("spec", QUICK_AGENTS)
 def test_agents_only_play_legal_actions(game, spec):
     limit = 400 if game in TOY_GAMES else 30  # a real game's opening is enough, and quick
-    play(game, [make_agent(spec, seed=1), make_agent("random", seed=2)], seed=3, limit=limit)
-    play(game, [make_agent("random", seed=4), make_agent(spec, seed=5)], seed=6, limit=limit)
+    play_checking_legality(game, [make_agent(spec, seed=1), make_agent("random", seed=2)], seed=3, limit=limit)
+    play_checking_legality(game, [make_agent("random", seed=4), make_agent(spec, seed=5)], seed=6, limit=limit)
 
 
 @pytest.mark.parametrize("game", ALL_GAMES, ids=_name)
 def test_the_same_seed_gives_the_same_game(game):
     def one_game(seed: int) -> list[str]:
         agents = [make_agent("mcts:iterations=20", seed), make_agent("ai:1:budget=iterations", seed + 1)]
-        return play(game, agents, seed=seed, limit=60)[1]
+        return play_checking_legality(game, agents, seed=seed, limit=60)[1]
 
     assert one_game(7) == one_game(7)
 
@@ -81,7 +81,7 @@ def test_mcts_plays_dice_better_than_random():
     for seed in range(6):
         seats = (make_agent("mcts:iterations=150", seed), make_agent("random", seed + 100))
         agents = list(seats) if seed % 2 == 0 else list(reversed(seats))
-        state, _ = play(Pig(), agents, seed=seed)
+        state, _ = play_checking_legality(Pig(), agents, seed=seed)
         mcts_seat = 0 if seed % 2 == 0 else 1
         wins += state.returns()[mcts_seat] > 0
     assert wins >= 5

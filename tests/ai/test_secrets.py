@@ -18,7 +18,8 @@ class Sealed(GoofspielState):
     it is); anything else that could read red's card fails the test."""
 
     def __getattribute__(self, name: str):
-        if name.startswith("_") and name != "__class__" or name in OPEN_ATTRIBUTES:
+        # Python's own dunder protocol passes; a private attribute (`_data`) is the true state too.
+        if name.startswith("__") and name.endswith("__") or name in OPEN_ATTRIBUTES:
             return super().__getattribute__(name)
         raise AssertionError(f"the agent looked at the true state: .{name}")
 
@@ -41,6 +42,15 @@ def test_agents_only_ever_read_their_own_view(spec):
     sealed = Sealed(state.game, state.data, state.dice)
     action = make_agent(spec, seed=3).act(sealed, 0)
     assert action in state.legal_actions(0)
+
+
+@pytest.mark.parametrize("peek", ["data", "_data", "_legal_cache", "legal_actions", "clone"])
+def test_the_seal_catches_an_agent_that_reads_the_true_state(peek):
+    state = secret_played(4)
+    sealed = Sealed(state.game, state.data, state.dice)
+    with pytest.raises(AssertionError, match=f"looked at the true state: .{peek}"):
+        getattr(sealed, peek)
+    assert sealed.observe(0).data["secret"][1] is None  # its own view stays open
 
 
 @pytest.mark.parametrize("spec", AGENT_SPECS)
