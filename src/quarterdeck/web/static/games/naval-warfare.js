@@ -25,7 +25,7 @@ const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 const MARKS = ["round badge", "diamond badge"];
 
 // Kept from one redraw to the next (the app redraws the page on every update).
-const view = { zoom: 0, whole: false, game: null };
+const view = { zoom: 0, whole: false, game: null, corner: null }; // corner: the table point at the scrolled top left
 let draft = null; // the move being built: {game, ship, from: [x, y, heading], turn1, run, turn2, extra}
 let restoreFocus = null; // a selector for the ship or button whose keyboard focus a redraw gives back
 let turnedAt = -Infinity; // when a drag round the ghost last ended (its click is not a click on the sea)
@@ -140,7 +140,7 @@ function limitsText(state, ship) {
     case "turn": return `one turn of up to ${lim.turn}° and no run (${state.wind.strength_name})`;
     case "grappled": return "grappled: she may hold, cut the grapples or board (rule 12)";
     case "surrendered": return "surrendered: she may hold, or dishonour her surrender (optional rule 6)";
-    default: return "she does not move this move";
+    default: return ship.moved ? "she has made her move" : "she does not move this move";
   }
 }
 
@@ -223,7 +223,7 @@ function tableAt(event) {
 // --- the drawing ------------------------------------------------------------------------------------------
 export function draw(ctx) {
   const state = ctx.state;
-  if (view.game !== ctx.view.id) Object.assign(view, { zoom: 0, whole: false, game: ctx.view.id });
+  if (view.game !== ctx.view.id) Object.assign(view, { zoom: 0, whole: false, game: ctx.view.id, corner: null });
   const notes = ctx.notes || {};
   const aids = notes.aids !== false && !state.options?.["by-eye"];
   const f = frame(ctx, state);
@@ -255,6 +255,10 @@ export function draw(ctx) {
   for (const ship of state.ships.filter(inPlay)) layers.ships.append(shipGlyph(ctx, f, ship));
   hitLabels(ctx, f, state, layers.overlay);
   const scroller = html("div", { class: "naval-scroll" }, svg);
+  scroller.addEventListener("scroll", () => {
+    view.corner = [f.x0 + scroller.scrollLeft / f.scale, f.y1 - scroller.scrollTop / f.scale];
+  });
+  queueMicrotask(() => placeView(ctx, scroller, f));
   const root = html("div", { class: "naval" }, bridge(ctx, state), viewControls(), scroller);
   scene = { ctx, frame: f, svg, aids, root };
   root.append(helmPanel(ctx, state, notes, aids), shipTable(state));
@@ -265,6 +269,21 @@ export function draw(ctx) {
     queueMicrotask(() => root.isConnected && root.querySelector(wanted)?.focus());
   }
   return root;
+}
+
+/** Where a table wider than the room is scrolled: where it was, and the chosen ship brought into sight. */
+function placeView(ctx, scroller, f) {
+  if (!scroller.isConnected) return;
+  if (view.corner) {
+    scroller.scrollLeft = (view.corner[0] - f.x0) * f.scale;
+    scroller.scrollTop = (f.y1 - view.corner[1]) * f.scale;
+  }
+  const ship = shipOf(ctx.state, ctx.selected);
+  if (!ship) return;
+  const [x, y] = [px(f, ship.x), py(f, ship.y)];
+  const [left, top] = [scroller.scrollLeft, scroller.scrollTop];
+  if (x < left + 40 || x > left + scroller.clientWidth - 40) scroller.scrollLeft = x - scroller.clientWidth / 2;
+  if (y < top + 40 || y > top + scroller.clientHeight - 40) scroller.scrollTop = y - scroller.clientHeight / 2;
 }
 
 /** The page drawn again from the same ctx (a change of view that the server need not hear of). */
@@ -508,9 +527,9 @@ function fans(f, ship, kind, at = null) {
   return group;
 }
 
-function bearingText(mount, b) {
+function bearingText(b) {
   const band = b.band ? `${b.band} range` : "out of range";
-  return `${mount} bears on ${b.target}, ${inches(b.range)} in, ${band}${b.blocked ? `, blocked by ${b.blocked}` : ""}`;
+  return `${b.target}, ${inches(b.range)} in, ${band}${b.blocked ? `, blocked by ${b.blocked}` : ""}`;
 }
 
 function bearingLines(f, state, ship, notes) {
@@ -914,7 +933,7 @@ function gunsList(ctx, state, ship, notes, aids) {
     const item = html("li", { "data-mount": mount }, html("strong", {}, mount), `: ${kinds}${fired}. `);
     if (aids) {
       const bears = notes.bearings?.[ship.name]?.[mount] || [];
-      item.append(bears.length ? bears.map((b) => bearingText(mount, b)).join("; ") + ". " : "Bears on no enemy within 16 in. ");
+      item.append(bears.length ? `Bears on ${bears.map(bearingText).join("; ")}. ` : "Bears on no enemy within 16 in. ");
     }
     for (const text of [...legal].filter((t) => t.startsWith(`fire ${ship.name} ${mount} at `))) {
       item.append(html("button", { type: "button", "data-order": text, onclick: () => ctx.plan(text) },
