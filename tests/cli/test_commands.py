@@ -86,3 +86,11 @@ def test_the_defence_is_made_for_a_person_unless_switched_off():
     _, match, person = play("square-rigger", ["auto defence off", "end", "Bellona stbd-beam 2", "end"],
                             match=match)
     assert match.state.phase == "defence" and person.prompts[-1].startswith("[bold]red")  # red decides
+
+
+def test_a_napoleonic_unit_acts_by_its_square_and_the_target_square():
+    screen, match, _ = play("napoleonic-chess", ["d2 d4", "b3 b5", "b3 b4"])
+    flat_screen = flat(screen)
+    assert "nor is 'd2' a command or a piece with a legal action now" in flat_screen  # boxed in behind d3
+    assert "b3 has no legal action ending on b5 [rule: legal-moves]" in flat_screen  # infantry: one square
+    assert match.moves == [("red", "move b3-b4")]

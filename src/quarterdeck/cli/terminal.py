@@ -215,7 +215,14 @@ class TerminalGame:
             return False
         if self.selected and self.view and not rest:
             return self.at_square(seat, self.selected, word)
-        return self.play(state.text_to_action(line, seat), seat)
+        try:
+            action = state.text_to_action(line, seat)
+        except NotationError as exc:
+            if exc.field != "verb":
+                raise
+            raise NotationError("verb", f"{exc.message}; nor is {word!r} a command or a piece with a legal action "
+                                "now (`help` says what you can type)", line) from None
+        return self.play(action, seat)
 
     def canonical(self, seat: int, line: str) -> str:
         """The line with piece names in any case written as the game spells them (`victory`: `Victory`)."""
@@ -242,7 +249,9 @@ class TerminalGame:
             except NotationError:
                 continue
             return self.play(action, seat)  # illegal: the rule that forbids it is named
-        raise NotationError("action", f"{piece} has no action '{piece} {rest}'; type {piece} to list its actions", rest)
+        if " " not in rest:
+            raise IllegalAction("legal-moves", f"{piece} has no legal action ending on {rest}")
+        raise NotationError("action", f"{piece} has no action '{piece} {rest}'; type {piece} to list its actions")
 
     def at_square(self, seat: int, piece: str, square: str) -> bool:
         state = self.match.state
