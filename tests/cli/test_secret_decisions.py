@@ -3,6 +3,14 @@ where both commanders place their armies in secret (seed 002, "Advanced Scenario
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
+from quarterdeck import games
+from quarterdeck.cli.terminal import TerminalGame
+from quarterdeck.core.session import Match
+
 from .helpers import CLEAR, play
 
 RED_PLAN = ([f"infantry {f}2" for f in "abcdefgh"] + [f"cavalry {f}3" for f in "abcd"]
@@ -39,3 +47,23 @@ def test_the_computers_secret_placements_are_not_printed_before_the_reveal():
     reveal = screen.index("revealed")
     assert "red (random): place" not in screen[:reveal]
     assert len(match.state.board) == 30
+
+
+def test_every_secret_phase_of_any_game_hands_over_frigate_simove_plots():
+    # Two captains at one keyboard plot their moves in secret (Frigate with SiMove), each taking the
+    # first legal action; before each plot the other's is cleared from the screen.
+    person_lines = iter(["list", "1"] * 400)
+    match = Match(games.get("frigate"), "frigate-duel", {"simove": True}, 7)
+    console = Console(file=io.StringIO(), width=140, force_terminal=True, color_system=None)
+    prompts: list[str] = []
+
+    def person(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if "press Enter" in prompt else next(person_lines)
+
+    TerminalGame(match, {}, console, ask=person).run()
+    screen = console.file.getvalue()
+    assert match.state.is_terminal()
+    handovers = [p for p in prompts if "press Enter" in p]
+    assert handovers and screen.count(CLEAR) >= len(handovers) // 2
+    assert {p.split(",")[0] for p in handovers} == {"Blue", "Red"}
