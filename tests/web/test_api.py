@@ -194,19 +194,19 @@ def test_preview_plans_without_storing_and_never_rolls(client):
     assert client.get(f"/api/games/{local['id']}").json()["view"]["version"] == 0
 
 
-def test_secret_bids_stay_sealed_until_both_are_in(client):
+def test_secret_bids_are_left_out_of_the_others_history_until_both_are_in(client):
     game_id, blue, red = two_players(client, options={"bids": True})
     client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["bid 3"]}, headers=auth(blue))
     as_red = client.get(f"/api/games/{game_id}", headers=auth(red)).json()
-    assert as_red["history"][0]["text"] == "(secret decision)"
+    assert as_red["history"] == [] and as_red["view"]["version"] == 0  # not even that blue has bid
     assert as_red["view"]["state"]["bids"]["blue"] is None
     spectator = client.get(f"/api/games/{game_id}").json()
-    assert spectator["history"][0]["text"] == "(secret decision)"
+    assert spectator["history"] == [] and spectator["view"]["version"] == 0
     assert spectator["view"]["state"]["bids"]["blue"] is None
     assert "bid" not in client.get(f"/api/games/{game_id}/record", headers=auth(red)).text.split("]")[-1]
     as_blue = client.get(f"/api/games/{game_id}", headers=auth(blue)).json()
-    assert as_blue["history"][0]["text"] == "bid 3"
-    client.post(f"/api/games/{game_id}/moves", json={"version": 1, "actions": ["bid 1"]}, headers=auth(red))
+    assert as_blue["history"][0]["text"] == "bid 3" and as_blue["view"]["version"] == 1
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["bid 1"]}, headers=auth(red))
     revealed = client.get(f"/api/games/{game_id}").json()
     assert [e["text"] for e in revealed["history"]] == ["bid 3", "bid 1"]
     assert revealed["view"]["state"]["bids"] == {"blue": 3, "red": 1}

@@ -150,13 +150,13 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     ) -> dict[str, Any]:
         """The moves (with their events) after version `after`: what a client missed."""
         live = await service.live(game_id)
-        return {"version": live.version, "entries": live.history(seats, after)}
+        return {"version": live.version_for(seats), "entries": live.history(seats, after)}
 
     @app.post("/api/games/{game_id}/moves", response_model=schemas.Update)
     async def play(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:
         """Play a turn: the actions apply and are stored together, or none does."""
-        live, _ = await service.play(game_id, seats, body.version, body.actions, body.seat)
-        return update_message(live, seats, body.version)
+        live, entries = await service.play(game_id, seats, body.version, body.actions, body.seat)
+        return update_message(live, seats, live.version - len(entries))
 
     @app.post("/api/games/{game_id}/preview", response_model=schemas.GameView)
     async def preview(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:

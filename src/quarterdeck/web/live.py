@@ -3,7 +3,7 @@
 Nothing here does I/O. `LiveGame` applies notation text through the protocol (so the rules are the
 game's, never the browser's), resolves chance with the state's own dice, and builds per-viewer
 JSON: the state as that viewer may see it, the legal actions of the seats it holds, grouped by
-piece, and the move history with secret decisions sealed until they are revealed.
+piece, and the move history, which leaves another seat's secret decisions out until they are revealed.
 """
 
 from __future__ import annotations
@@ -12,43 +12,53 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.errors import IllegalAction
+from ..core.events import Revealed
 from ..core.protocol import CHANCE, SIMULTANEOUS, Game, Outcome, Resign, State
 from ..core.record import CHANCE_SEAT, Record
 from ..store import GameRow
-
-SEALED_TEXT = "(secret decision)"
 
 
 class Forbidden(Exception):
     """The caller's token does not hold the seat it tries to act for."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
-    """One stored move with the events it produced."""
+    """One stored move with the events it produced.
+
+    A decision made while the state is SIMULTANEOUS is `secret`: other seats learn of it only when
+    the phase ends, at the move numbered `revealed_at` (None until then). Any other move is public
+    from the start (`revealed_at` is its own number)."""
 
     number: int
     seat: str
     text: str
     events: list[dict[str, Any]]
-    sealed: bool = False  # a simultaneous decision the other seats may not see yet
+    secret: bool = False
+    revealed_at: int | None = None
 
-    def for_viewer(self, seats: frozenset[str]) -> dict[str, Any]:
-        hidden = self.sealed and self.seat not in seats
-        return {
-            "number": self.number,
-            "seat": self.seat,
-            "text": SEALED_TEXT if hidden else self.text,
-            "events": [] if hidden else self.events,
-        }
+    def shown_at(self, seats: frozenset[str]) -> int | None:
+        """The move after which a client holding `seats` may know of this one (None: not yet)."""
+        if not self.secret or self.seat in seats:
+            return self.number
+        return self.revealed_at
+
+    def for_viewer(self, number: int) -> dict[str, Any]:
+        return {"number": number, "seat": self.seat, "text": self.text, "events": self.events}
 
 
 @dataclass
 class LiveGame:
+    """The game with its moves. Each client numbers the moves in the order it learnt of them: a
+    seat's own secret decisions when it made them, the other seats' when they are revealed, so its
+    history only ever grows at the end and its version is the number of moves it knows of."""
+
     game: Game
     row: GameRow
     state: State
     entries: list[Entry] = field(default_factory=list)
+    hidden: tuple[int, ...] = ()  # numbers of the secret decisions of the phase still under way
+    reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)  # move -> the secret moves it revealed
 
     @classmethod
     def start(cls, game: Game, row: GameRow, moves: list[tuple[str, str]]) -> LiveGame:
@@ -70,8 +80,13 @@ class LiveGame:
             return Outcome(tuple(0.0 for _ in self.state.players), "draw", self.row.termination)
         return None
 
+    def version_for(self, seats: frozenset[str]) -> int:
+        """The version a client holding `seats` sees: the moves it knows of."""
+        return self.version - sum(1 for number in self.hidden if self.entries[number - 1].seat not in seats)
+
     def clone(self) -> LiveGame:
-        return LiveGame(self.game, self.row, self.state.clone(), list(self.entries))
+        # Entries are immutable and `reveals` is replaced, never changed: sharing them is safe.
+        return LiveGame(self.game, self.row, self.state.clone(), list(self.entries), self.hidden, self.reveals)
 
     # --- playing -------------------------------------------------------------------------------
     def apply(self, seat: str, text: str) -> Entry:
@@ -86,19 +101,32 @@ class LiveGame:
         secret = state.current_player() == SIMULTANEOUS
         notation = state.text_of(action)
         events = state.apply(action, None if player == CHANCE else player)
+        number = self.version + 1
         entry = Entry(
-            self.version + 1,
+            number,
             CHANCE_SEAT if player == CHANCE else state.players[player],
             notation,
             [{**event.to_json(), "text": event.describe()} for event in events],
-            sealed=secret,
+            secret=secret,
+            revealed_at=None if secret else number,
         )
         self.entries.append(entry)
-        if state.current_player() != SIMULTANEOUS or state.is_terminal():
-            # Entries are shared with the game this one was cloned from: replace, never mutate.
-            self.entries = [replace(e, sealed=False) if e.sealed else e for e in self.entries]
-            entry = self.entries[-1]
-        return entry
+        if secret:
+            # The phase ends where the state stops being SIMULTANEOUS, or where a move's events say
+            # Revealed (the next secret phase follows at once), as core's Match reckons it.
+            if (
+                state.current_player() != SIMULTANEOUS
+                or state.is_terminal()
+                or any(isinstance(event, Revealed) for event in events)
+            ):
+                revealed = (*self.hidden, number)
+                for shown in revealed:
+                    self.entries[shown - 1] = replace(self.entries[shown - 1], revealed_at=number)
+                self.reveals = {**self.reveals, number: revealed}
+                self.hidden = ()
+            else:
+                self.hidden = (*self.hidden, number)
+        return self.entries[-1]
 
     def play(self, text: str, seat: str | None, allowed: frozenset[str], resolve_chance: bool = True) -> list[Entry]:
         """A player's move (for `seat`, or the one seat of `allowed` that must act), then any chance.
@@ -154,7 +182,7 @@ class LiveGame:
         outcome = self.outcome
         visible = []
         for entry in self.entries:
-            if entry.sealed and entry.seat not in seats:
+            if entry.shown_at(seats) is None:
                 break
             visible.append((entry.seat, entry.text))
         return Record(
@@ -171,7 +199,28 @@ class LiveGame:
 
     # --- views ---------------------------------------------------------------------------------
     def history(self, seats: frozenset[str], after: int = 0) -> list[dict[str, Any]]:
-        return [entry.for_viewer(seats) for entry in self.entries[after:]]
+        """The moves a client holding `seats` knows of, in the order it learnt of them, after its
+        first `after`."""
+        if not self.reveals and not self.hidden:  # no secret ever made: the order is the moves'
+            known = self.entries[after:]
+        else:
+            shown = [(entry.shown_at(seats), entry.number) for entry in self.entries]
+            known = [self.entries[number - 1] for at, number in sorted(s for s in shown if s[0] is not None)][after:]
+        return [entry.for_viewer(after + index) for index, entry in enumerate(known, start=1)]
+
+    def news(self, seats: frozenset[str], previous_version: int) -> list[dict[str, Any]]:
+        """What a client holding `seats` learnt from the moves after `previous_version` (the
+        game's version, not the client's): those it may see, and the secrets they revealed."""
+        learnt: list[Entry] = []
+        for entry in self.entries[previous_version:]:
+            for number in self.reveals.get(entry.number, ()):
+                revealed = self.entries[number - 1]
+                if number != entry.number and revealed.seat not in seats:
+                    learnt.append(revealed)
+            if entry.shown_at(seats) == entry.number:
+                learnt.append(entry)
+        first = self.version_for(seats) - len(learnt) + 1
+        return [entry.for_viewer(first + index) for index, entry in enumerate(learnt)]
 
     def view(self, seats: frozenset[str]) -> dict[str, Any]:
         """Everything a client holding `seats` (none for a spectator) needs to draw and act."""
@@ -193,7 +242,7 @@ class LiveGame:
             "title": self.game.title,
             "scenario": self.row.scenario,
             "options": self.row.options,
-            "version": self.version,
+            "version": self.version_for(seats),
             "status": "finished" if outcome else "ongoing",
             "outcome": outcome.to_json() if outcome else None,
             "players": dict(self.row.players),

@@ -175,6 +175,7 @@ class GameService:
         row = await asyncio.to_thread(self.store.get_game, game_id)
         before = self._live.get(game_id)
         shown_before = _shown_columns(before.row) if before is not None else None
+        public_before = _public(before) if before is not None else None
         live = before
         if live is None or live.version > row.version:
             moves = await asyncio.to_thread(self.store.moves, game_id)
@@ -190,7 +191,7 @@ class GameService:
                 for watcher in list(self._watchers[game_id]):  # what they saw is unknown: everything
                     watcher.push(sync_message(live, watcher.seats))
             elif before.version != live.version or shown_before != _shown_columns(row):
-                self._announce(live, before.version)
+                self._announce(live, before.version, public_before)
         return live
 
     async def follow_changes(self) -> None:
@@ -228,7 +229,7 @@ class GameService:
                 trial.row = dataclasses.replace(trial.row, draw_offer=None)  # answered by playing on
             return entries
 
-        return await self._commit(game_id, version, change)
+        return await self._commit(game_id, (version, seats), change)
 
     async def preview(
         self, game_id: str, seats: frozenset[str], version: int, actions: list[str], seat: str | None
@@ -239,8 +240,8 @@ class GameService:
         """
         _require_seat(seats)
         trial = (await self.live(game_id)).clone()
-        if version != trial.version:
-            raise Stale(trial.version)
+        if version != trial.version_for(seats):
+            raise Stale(trial.version_for(seats))
         for number, text in enumerate(actions, start=1):
             if trial.acting_seats() == ["chance"]:
                 raise IllegalAction("chance", "chance decides next: commit the turn before planning further")
@@ -286,12 +287,16 @@ class GameService:
 
         return await self._commit(game_id, None, change)
 
-    async def _commit(self, game_id: str, version: int | None, change: Change) -> tuple[LiveGame, list[Entry]]:
-        """Apply `change` to a copy, store it with a compare-and-swap, then adopt and announce it."""
+    async def _commit(
+        self, game_id: str, seen: tuple[int, frozenset[str]] | None, change: Change
+    ) -> tuple[LiveGame, list[Entry]]:
+        """Apply `change` to a copy, store it with a compare-and-swap, then adopt and announce it.
+
+        `seen`: the version the caller saw and the seats it sees with; any other is stale."""
         async with self._lock(game_id):
             live = await self._fresh(game_id)
-            if version is not None and version != live.version:
-                raise Stale(live.version)
+            if seen is not None and seen[0] != live.version_for(seen[1]):
+                raise Stale(live.version_for(seen[1]))
             trial = live.clone()
             entries = change(trial)
             outcome = trial.outcome
@@ -311,12 +316,14 @@ class GameService:
                     [(e.seat, e.text) for e in entries],
                     **columns,
                 )
-            except VersionConflict as conflict:
-                self._live.pop(game_id, None)  # another process wrote: reload on the next request
-                raise Stale(conflict.current, "another move was stored first") from None
+            except VersionConflict:
+                self._live.pop(game_id, None)  # another process wrote: reload, and say where it stands
+                fresh = await self._fresh(game_id)
+                current = fresh.version_for(seen[1] if seen else frozenset())
+                raise Stale(current, "another move was stored first") from None
             trial.row = dataclasses.replace(trial.row, version=stored, **columns)
             self._live[game_id] = trial
-            self._announce(trial, live.version)
+            self._announce(trial, live.version, _public(live))
         self._schedule_computer(game_id)
         return trial, entries
 
@@ -328,10 +335,10 @@ class GameService:
         """
         async with self._lock(game_id):
             live = await self._fresh(game_id)
-            if since is None or since > live.version:
+            if since is None or since > live.version_for(watcher.seats):
                 watcher.push(sync_message(live, watcher.seats))
             else:
-                watcher.push(update_message(live, watcher.seats, since))
+                watcher.push(catch_up_message(live, watcher.seats, since))
             self._watchers.setdefault(game_id, set()).add(watcher)
 
     def unwatch(self, game_id: str, watcher: Watcher) -> None:
@@ -341,13 +348,19 @@ class GameService:
             if not watchers:
                 del self._watchers[game_id]
 
-    def _announce(self, live: LiveGame, previous_version: int) -> None:
-        """Queue the update to every watcher, computing each distinct view once."""
-        messages: dict[frozenset[str], dict[str, Any]] = {}
+    def _announce(self, live: LiveGame, previous_version: int, public_before: tuple[Any, ...] | None) -> None:
+        """Queue the update to every watcher that has something to learn, computing each distinct
+        view once. A watcher learns nothing from another seat's secret decision: it gets no update
+        unless the moves it may see, or what every seat sees (`_public`), changed."""
+        public_change = public_before != _public(live)
+        messages: dict[frozenset[str], dict[str, Any] | None] = {}
         for watcher in list(self._watchers.get(live.row.id, ())):
             if watcher.seats not in messages:
-                messages[watcher.seats] = update_message(live, watcher.seats, previous_version)
-            watcher.push(messages[watcher.seats])
+                message = update_message(live, watcher.seats, previous_version)
+                messages[watcher.seats] = message if message["entries"] or public_change else None
+            message = messages[watcher.seats]
+            if message is not None:
+                watcher.push(message)
 
     # --- the computer ------------------------------------------------------------------------
     def resume_computers(self, game_ids: Iterable[str]) -> None:
@@ -386,7 +399,7 @@ class GameService:
                 )
                 await self._commit(
                     game_id,
-                    live.version,
+                    (live.version, frozenset(live.state.players)),
                     lambda trial, text=text, seat=seat: trial.play(text, seat, frozenset({seat})),
                 )
             except Stale:
@@ -408,14 +421,30 @@ class GameService:
 
 def sync_message(live: LiveGame, seats: frozenset[str]) -> dict[str, Any]:
     """Everything, for a client that knows nothing (or something that cannot be right)."""
-    return {"type": "sync", "version": live.version, "view": live.view(seats), "history": live.history(seats)}
+    return {
+        "type": "sync",
+        "version": live.version_for(seats),
+        "view": live.view(seats),
+        "history": live.history(seats),
+    }
 
 
 def update_message(live: LiveGame, seats: frozenset[str], previous_version: int) -> dict[str, Any]:
+    """What the moves after the game's `previous_version` tell a client holding `seats`."""
     return {
         "type": "update",
-        "version": live.version,
-        "entries": live.history(seats, previous_version),
+        "version": live.version_for(seats),
+        "entries": live.news(seats, previous_version),
+        "view": live.view(seats),
+    }
+
+
+def catch_up_message(live: LiveGame, seats: frozenset[str], since: int) -> dict[str, Any]:
+    """What a client that knew the first `since` moves it may see has missed."""
+    return {
+        "type": "update",
+        "version": live.version_for(seats),
+        "entries": live.history(seats, since),
         "view": live.view(seats),
     }
 
@@ -423,6 +452,11 @@ def update_message(live: LiveGame, seats: frozenset[str], previous_version: int)
 def _shown_columns(row: GameRow) -> tuple[Any, ...]:
     """What of a game's row a view shows, besides its moves (a draw offer, who sits where, the end)."""
     return (row.version, row.status, row.result, row.termination, row.agreed, row.draw_offer, row.players)
+
+
+def _public(live: LiveGame) -> tuple[Any, ...]:
+    """What every seat sees change besides the moves: who is to act, and the row's shown columns."""
+    return (tuple(live.acting_seats()), _shown_columns(live.row)[1:])
 
 
 def _computer_seats(live: LiveGame) -> set[str]:

@@ -242,7 +242,7 @@ async def _handle(text: str, game_id: str, service: GameService, watcher: Socket
             return
         elif isinstance(message, Ping):
             live = await service.live(game_id)
-            watcher.push({"type": "pong", "id": message.id, "version": live.version})
+            watcher.push({"type": "pong", "id": message.id, "version": live.version_for(watcher.seats)})
             return
         else:
             watcher.push(_error(message.id, 400, "hello is said once, at the start"))
@@ -250,7 +250,7 @@ async def _handle(text: str, game_id: str, service: GameService, watcher: Socket
     except REFUSALS as exc:
         await _refuse(watcher, message.id, exc)
         return
-    watcher.push({"type": "ack", "id": message.id, "version": live.version})
+    watcher.push({"type": "ack", "id": message.id, "version": live.version_for(watcher.seats)})
 
 
 async def _refuse(watcher: SocketWatcher, message_id: Any, exc: Exception) -> None:
