@@ -159,6 +159,21 @@ def open_game(page, server: ServerProcess, game_id: str, token: str | None, read
     settle(page)
 
 
+def axe_findings(page, root: str) -> list[dict]:
+    """What axe-core (package.json; scripts/ci-services.sh runs npm ci) finds wrong under `root`: each
+    violated rule with its impact and the start of each offending element."""
+    axe = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
+    if not axe.exists():
+        missing_service(f"axe-core ({axe}; npm ci installs it)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe))
+    return page.evaluate(
+        """async (root) => (await axe.run(document.querySelector(root))).violations
+        .map((v) => ({rule: v.id, impact: v.impact, where: v.nodes.map((n) => n.html.slice(0, 100))}))""",
+        root,
+    )
+
+
 def svg_text_sizes(page) -> list[float]:
     """The on-screen size in pixels of every piece of text drawn in the boards' SVG (hidden ones aside)."""
     return page.evaluate("""() => [...document.querySelectorAll('.board-svg text')]

@@ -515,3 +515,29 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         page_.screenshot(path=str(tmp_path / "naval-390.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_axe_finds_nothing_wrong_in_the_drawing_at_any_step(page, server):
+    """axe-core on the table, the helm and the ships' table: a ship chosen with her area, fans and a
+    dragged move; a ship with a broadside to fire; the frigate duel by eye."""
+    created = create(server, "local")
+    game_id, token = created["id"], created["token"]
+    open_game(page, server, game_id, token)
+    assert shared.axe_findings(page, ".naval") == []
+    ship_at(page, "Revenge").locator(".hull").click()
+    settle(page)
+    drag_ship(page, "Revenge", 19.0, 26.0)
+    assert page.locator('.naval-table .ghost[data-ghost="Revenge"]').count() == 1
+    assert shared.axe_findings(page, ".naval") == []
+    state = replay(server, game_id)
+    for seat, text in closing_decisions(state, english_may_fire):
+        play_by_api(server, game_id, token, seat, text)
+    open_game(page, server, game_id, token)
+    firer = next(a for a in state.legal_actions(0) if isinstance(a, Fire)).ship
+    ship_at(page, firer).locator(".hull").click()
+    settle(page)
+    assert page.locator(".naval-helm [data-order^='fire ']").count()
+    assert shared.axe_findings(page, ".naval") == []
+    by_eye = create(server, "local", scenario="frigate-duel")
+    open_game(page, server, by_eye["id"], by_eye["token"])
+    assert shared.axe_findings(page, ".naval") == []

@@ -254,7 +254,8 @@ export function draw(ctx) {
   }
   for (const ship of state.ships.filter(inPlay)) layers.ships.append(shipGlyph(ctx, f, ship));
   hitLabels(ctx, f, state, layers.overlay);
-  const scroller = html("div", { class: "naval-scroll" }, svg);
+  const scroller = html("div", { class: "naval-scroll", tabindex: 0, role: "region",
+    "aria-label": "the table (scrolls with the arrow keys when it is larger than the screen)" }, svg);
   scroller.addEventListener("scroll", () => {
     view.corner = [f.x0 + scroller.scrollLeft / f.scale, f.y1 - scroller.scrollTop / f.scale];
   });
@@ -815,7 +816,8 @@ function windPointer(wind) {
 /** Every throw since the last decision, as it fell, and what it decided. */
 function throws(ctx) {
   const { entries, after, events } = burst(ctx);
-  const box = html("div", { class: "naval-throws", "aria-label": "the last throws", role: "log" });
+  // It scrolls when the throws are many: a keyboard reaches it too (tabindex).
+  const box = html("div", { class: "naval-throws", "aria-label": "the last throws", role: "log", tabindex: 0 });
   if (!entries.length) return box;
   const heading = after ? `Throws after ${after.seat}: ${after.text}` : "Throws";
   const list = html("ol", {});
