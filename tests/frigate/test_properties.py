@@ -34,10 +34,10 @@ def check_position(state) -> None:
         if len(ships) == 2:
             a, b = ships
             afoul = a.afoul == b.name and b.afoul == a.name
-            prize_with_captor = a.owner == b.owner and (a.prize or b.prize)
-            # a prize retaken (seed, Prizes 3) lies in the hex of the ship that entered it to retake her
-            retaken = a.owner == b.owner and (a.captured_turn or b.captured_turn)
-            assert afoul or prize_with_captor or retaken, f"{a.name} and {b.name} share a hex"
+            # Seed, Prizes 1-3: a ship taken or retaken by entering her hex, or striking where she lies,
+            # shares the hex without running afoul.
+            prize = a.captured_turn > 0 or b.captured_turn > 0
+            assert afoul or prize, f"{a.name} and {b.name} share a hex"
         for ship in ships:
             assert state.grid.contains(ship.hex)
 
