@@ -29,8 +29,21 @@ def test_a_turn_is_applied_stored_and_listed(client):
     assert view["to_act"] == ["red"]
     assert [a["text"] for a in view["legal"]["red"][0]["actions"]] == ["add 1", "add 2"]
     assert view["legal"]["red"][0]["piece"] == "counter"
-    listed = client.get("/api/games", params={"status": "ongoing"}).json()["games"]
+    listed = client.get("/api/games", params={"status": "ongoing", "ids": game_id}).json()["games"]
     assert [g["id"] for g in listed] == [game_id]
+
+
+def test_strangers_see_only_public_games_listed(client):
+    invited = new_game(client)["id"]
+    local = new_game(client, opponent="local")["id"]
+    public = new_game(client, public=True)["id"]
+    listed = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in listed] == [public]
+    assert client.get("/api/games", params={"status": "ongoing"}).json()["games"][0]["id"] == public
+    mine = client.get("/api/games", params={"ids": f"{invited},nonexistent"}).json()["games"]
+    assert {g["id"] for g in mine} == {invited, public}
+    assert local not in {g["id"] for g in mine}
+    assert client.get("/api/games", params={"ids": "a;DROP TABLE"}).status_code == 422
 
 
 def test_legal_actions_go_only_to_the_seat_that_holds_them(client):
@@ -152,7 +165,7 @@ def test_resignation_ends_the_game_and_the_record_replays(client):
     from tests.web.counting_game import CountingGame
 
     assert record.final_state(CountingGame()).outcome.result == "blue"
-    finished = client.get("/api/games", params={"status": "finished"}).json()["games"]
+    finished = client.get("/api/games", params={"status": "finished", "ids": game_id}).json()["games"]
     assert finished[0]["id"] == game_id and finished[0]["result"] == "blue"
 
 
@@ -258,3 +271,35 @@ def wait_for_version(client, game_id: str, version: int) -> dict:
             return detail
         time.sleep(0.05)
     raise AssertionError(f"the game never reached version {version}")
+
+
+def test_a_database_made_before_public_games_gains_the_column_and_lists_none(tmp_path):
+    from sqlalchemy import create_engine, text
+
+    from quarterdeck.store import GameStore
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "CREATE TABLE qd_games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL, scenario VARCHAR(128),"
+                " options TEXT NOT NULL, seed BIGINT NOT NULL, players TEXT NOT NULL, version INTEGER NOT NULL,"
+                " status VARCHAR(16) NOT NULL, result VARCHAR(64) NOT NULL, termination TEXT NOT NULL,"
+                " agreed VARCHAR(16), draw_offer VARCHAR(64), created_at DATETIME NOT NULL,"
+                " updated_at DATETIME NOT NULL)"
+            )
+        )
+        conn.execute(
+            text(
+                "INSERT INTO qd_games VALUES ('old', 'counting', 'standard', '{}', 1, '{}', 0, 'ongoing', '*', '',"
+                " NULL, NULL, '2025-01-01 00:00:00', '2025-01-01 00:00:00')"
+            )
+        )
+    engine.dispose()
+    store = GameStore(url)
+    try:
+        assert store.list_games() == []
+        assert [row.id for row in store.list_games(ids=["old"])] == ["old"]
+    finally:
+        store.close()

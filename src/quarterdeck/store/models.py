@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -13,6 +14,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -32,6 +34,8 @@ games = Table(
     Column("termination", Text, nullable=False),
     Column("agreed", String(16)),  # "draw" when the game ended by agreement rather than by the rules
     Column("draw_offer", String(64)),  # the seat whose draw offer stands, if any
+    # Listed for anyone to watch; any other game is known only to those given its id.
+    Column("public", Boolean, nullable=False, server_default=false()),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Connection, create_engine, delete, event, func, insert, inspect, or_, select, text, update
 from sqlalchemy.engine import Engine, make_url
 
 from .models import games, metadata, moves, tokens
@@ -64,6 +64,7 @@ class GameRow:
     termination: str = ""
     agreed: str | None = None
     draw_offer: str | None = None
+    public: bool = False
     created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     updated_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
 
@@ -102,6 +103,7 @@ class GameStore:
         self.engine = _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
         self.origin = uuid.uuid4().hex[:16]  # names this store's own notifications, which it skips
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -138,8 +140,12 @@ class GameStore:
             raise NotFound(game_id)
         return _game_row(row)
 
-    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
-        query = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+    def list_games(self, status: str | None = None, ids: Collection[str] = (), limit: int = 100) -> list[GameRow]:
+        """The public games, and those named in `ids` (a caller's own), most recently played first."""
+        listed = games.c.public.is_(True)
+        if ids:
+            listed = or_(listed, games.c.id.in_(list(ids)))
+        query = select(games).where(listed).order_by(games.c.updated_at.desc()).limit(limit)
         if status:
             query = query.where(games.c.status == status)
         with self._reading() as conn:
@@ -280,6 +286,14 @@ class GameStore:
         return SeatGrant("seat", tuple(seats.split()))
 
 
+def _add_missing_columns(engine: Engine) -> None:
+    """Columns added since a database was created (`create_all` makes only missing tables)."""
+    present = {column["name"] for column in inspect(engine).get_columns(games.name)}
+    if "public" not in present:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE {games.name} ADD COLUMN public BOOLEAN NOT NULL DEFAULT FALSE"))
+
+
 def _sqlite_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -315,6 +329,7 @@ def _game_values(row: GameRow) -> dict[str, Any]:
         "termination": row.termination,
         "agreed": row.agreed,
         "draw_offer": row.draw_offer,
+        "public": row.public,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
     }
@@ -334,6 +349,7 @@ def _game_row(row: Any) -> GameRow:
         termination=row["termination"],
         agreed=row["agreed"],
         draw_offer=row["draw_offer"],
+        public=bool(row["public"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )

@@ -117,19 +117,25 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
 
     @app.get("/api/games", response_model=schemas.GameList)
     def list_games(
-        service: Service, status: Annotated[str | None, Query(pattern="^(ongoing|finished)$")] = None
+        service: Service,
+        status: Annotated[str | None, Query(pattern="^(ongoing|finished)$")] = None,
+        ids: Annotated[
+            str | None, Query(max_length=4000, pattern="^[A-Za-z0-9_,-]*$", description="comma-separated ids you know")
+        ] = None,
     ) -> dict[str, Any]:
-        """Ongoing or finished games, the most recently played first."""
-        return {
-            "games": [{**vars(row), "updated_at": row.updated_at.isoformat()} for row in service.list_games(status)]
-        }
+        """Ongoing or finished public games, and those of `ids` (your own), the most recently played first.
+
+        A game not made public is never listed to a stranger: knowing its id is what lets one watch it."""
+        known = [game_id for game_id in (ids or "").split(",") if game_id][:100]
+        rows = service.list_games(status, known)
+        return {"games": [{**_summary(row), "updated_at": row.updated_at.isoformat()} for row in rows]}
 
     @app.post("/api/games", response_model=schemas.CreatedGame, status_code=201)
     async def create_game(body: schemas.CreateGame, service: Service) -> dict[str, Any]:
         """Start a game against the computer, at one screen, or with a friend by invitation."""
         seed = body.seed if body.seed is not None else random.randrange(2**31)
         created = await service.create(
-            body.game, body.scenario, body.options, seed, body.opponent, body.seat, body.level
+            body.game, body.scenario, body.options, seed, body.opponent, body.seat, body.level, body.public
         )
         return {
             "id": created.game_id,
@@ -212,6 +218,10 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         return FileResponse(str(STATIC / "index.html"))
 
     return app
+
+
+def _summary(row: Any) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in schemas.Summary.model_fields if name != "updated_at"}
 
 
 def _openapi_with_optional_reading_token(app: FastAPI) -> dict[str, Any]:

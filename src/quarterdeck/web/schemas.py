@@ -47,6 +47,7 @@ class CreateGame(Strict):
     opponent: Literal["computer", "local", "invite"] = "computer"
     seat: SeatName | None = Field(None, max_length=64, description="the creator's seat; the first one by default")
     level: str = Field("greedy", max_length=64, description="the computer's agent, for opponent=computer")
+    public: bool = Field(False, description="listed in the lobby for anyone to watch; otherwise known only by its id")
 
 
 class CreatedGame(BaseModel):

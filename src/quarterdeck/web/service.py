@@ -101,6 +101,7 @@ class GameService:
         opponent: str,
         seat: str | None,
         level: str,
+        public: bool = False,
     ) -> NewGame:
         """A new game. `opponent`: "computer" (at `level`), "local" (one screen) or "invite" (a friend)."""
         game = self.game(name)
@@ -130,7 +131,7 @@ class GameService:
                 grants[hash_token(invitations[other])] = SeatGrant("invitation", (other,))
         else:
             raise BadRequest(f"unknown opponent {opponent!r}; choose computer, local or invite")
-        row = GameRow(new_game_id(), name, scenario, options, seed, players)
+        row = GameRow(new_game_id(), name, scenario, options, seed, players, public=public)
         await asyncio.to_thread(self.store.create_game, row, grants)
         self._live[row.id] = LiveGame(game, row, state)
         if self._live[row.id].acting_seats() == [CHANCE_SEAT]:  # the game opens with dice: throw them now
@@ -208,8 +209,8 @@ class GameService:
                     except Exception:  # one bad game must not stop the feed for the others
                         log.exception("could not catch up game %s after another server's move", game_id)
 
-    def list_games(self, status: str | None) -> list[GameRow]:
-        return self.store.list_games(status)
+    def list_games(self, status: str | None, ids: list[str]) -> list[GameRow]:
+        return self.store.list_games(status, ids)
 
     # --- acting ---------------------------------------------------------------------------------
     async def play(

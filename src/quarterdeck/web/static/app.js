@@ -82,7 +82,8 @@ function route() {
 async function showLobby() {
   connection.textContent = "";
   const [catalogue, ongoing, finished] = await Promise.all([
-    api("/api/catalogue"), api("/api/games?status=ongoing"), api("/api/games?status=finished"),
+    // Public games, and this browser's own (never listed to strangers).
+    ...["ongoing", "finished"].map((status) => api(`/api/games?status=${status}&ids=${Object.keys(saved.games()).join(",")}`)),
   ]);
   const form = newGameForm(catalogue);
   app.replaceChildren(h("div", { class: "lobby" },
