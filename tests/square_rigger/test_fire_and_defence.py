@@ -284,3 +284,15 @@ def test_defence_firepower_spent_on_one_bearing_is_gone_for_the_others():
     assert [state.action_to_text(a) for a in state.legal_actions()] == ["end-defence"]
     events = play(state, "end-defence")
     assert sorted((e.bearing, e.hits) for e in events if isinstance(e, Hit)) == [("port-beam", 1), ("stbd-beam", 2)]
+    assert not any(isinstance(e, Struck) for e in events) and state.is_active("Target")
+
+
+def test_hits_beyond_0_0_0_are_void_a_ship_struck_by_one_bearing_takes_nothing_from_the_next():
+    # Target has taken six hits: the port-beam fire strikes her, the starboard-beam fire is void.
+    state = to_fire(position([("Victory", "blue", "first", "d5", "N"), ("Ville", "blue", "first", "f5", "N"),
+                              ("Target", "red", "third", "e5", "N")]))
+    state.hits["Target"] = 6
+    play(state, "fire Victory stbd-beam 2 at Target", "fire Ville port-beam 3 at Target", "end-fire")
+    events = play(state, "end-defence")
+    assert [(e.piece, e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [("Target", 1, "stbd-beam")]
+    assert [e for e in events if isinstance(e, Struck)] == [Struck("Target", "e5")]

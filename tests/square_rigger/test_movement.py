@@ -207,6 +207,8 @@ def test_non_adjacency_ships_may_lie_next_to_struck_friends_and_enemies():
         ("Foe", "red", "third", "e6", "S"),
     ], wind="N")
     state.hits["Hulk"] = 7
+    # Listed too, in the full list that keeps every active friend apart at every step.
+    assert "move Bellona e5 NE" in [state.action_to_text(a) for a in state.legal_actions()]
     play(state, "move Bellona e5 NE", "end-move")  # touching the struck Hulk and the enemy Foe
     assert state.phase == "fire" and state.side_name == "blue"
 

@@ -155,6 +155,30 @@ def test_escapes_count_for_victory():
     assert state.outcome is not None and state.outcome.result == "blue"
 
 
+def test_escape_conditions_count_only_the_ships_they_name():
+    # Blue must get a merchantman away; her escorting frigate leaving does not count.
+    state = position([("Escort", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
+                      ("Trader", "blue", "third", "a1", "E", {"role": "merchant", "exits": ["E"]}),
+                      ("Foe", "red", "third", "a10", "S")], wind="W",
+                     victory=[{"type": "escape", "side": "blue", "count": 1, "roles": ["merchant"]},
+                              {"type": "annihilation", "side": "red"}])
+    play(state, "escape Escort E", "end-move")
+    assert state.outcome is None
+
+
+def test_both_sides_meeting_their_conditions_together_is_a_draw():
+    # Red has already struck blue's Lost (red needs one); blue now strikes red's last warship.
+    state = position([("Victory", "blue", "first", "e5", "N"), ("Lost", "blue", "frigate", "a1", "N"),
+                      ("Naiad", "red", "frigate", "f5", "N")],
+                     victory=[{"type": "annihilation", "side": "blue"},
+                              {"type": "strike", "side": "red", "count": 1}])
+    state.hits["Lost"] = 7
+    state.hits["Naiad"] = 6
+    play(state, "end-move", "fire Victory stbd-beam 1 at Naiad", "end-fire", "end-defence")
+    assert (state.outcome.result, state.outcome.reason) == ("draw", "both sides met their victory conditions together")
+    assert state.returns() == [0.0, 0.0]
+
+
 def test_squadrons_each_commander_moves_and_fires_in_turn_and_spacing_holds_for_the_side():
     state = position([("Van1", "blue", "third", "c3", "N", {"squadron": "van"}),
                       ("Rear1", "blue", "third", "g3", "N", {"squadron": "rear"}),
@@ -273,6 +297,17 @@ def test_turn_limit_points_add_up_every_struck_enemy_at_its_value():
     play(state, "end-move", "end-move")
     assert state.outcome.result == "draw"
     assert state.outcome.reason == "the turn limit (1) is reached; points level (blue 7, red 7)"
+
+
+def test_exit_edges_crossing_the_north_edge_on_the_a_file_is_not_leaving_by_the_west():
+    # A first rate (T1) on a10 heading N in a north-westerly: N and NE take her over the north edge
+    # only, and NW is into the wind's eye. Her only exit is west, so she cannot leave this turn.
+    state = position([("Runner", "blue", "first", "a10", "N", {"exits": ["W"]}),
+                      ("Foe", "red", "third", "j1", "S")], wind="NW")
+    assert not [a for a in state.legal_actions(piece="Runner") if state.action_to_text(a).startswith("escape")]
+    with pytest.raises(IllegalAction) as error:
+        play(state, "escape Runner W")
+    assert error.value.rule == "movement"
 
 
 def test_exit_edges_a_ship_may_leave_by_the_west_edge():

@@ -1,0 +1,137 @@
+"""Every refusal names the rule it enforces and changes nothing (seed 000: "Speed and Turn",
+"Firepower", the defence paragraph, "Shore Batteries", "Transports and Merchant Ships"; decisions:
+turn sequence, exits, fire chart, resolution)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
+from quarterdeck.core.events import Turned
+from quarterdeck.core.geometry import Compass
+from quarterdeck.games.square_rigger.actions import AssignDefence, AssignFire, MoveShip, to_text
+
+from .helpers import GAME, play, position
+
+
+def refused(state, action) -> IllegalAction:
+    """The refusal of `action` (notation or an action value); the state must be left as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(state.text_to_action(action) if isinstance(action, str) else action)
+    assert state.to_json() == before
+    return error.value
+
+
+def in_fire_phase():
+    """Blue to fire: Victory (F5) beside red's Foe, with a struck Hulk and a merchantman of her own."""
+    state = position([("Victory", "blue", "first", "e5", "N"), ("Hulk", "blue", "third", "a1", "N"),
+                      ("Trader", "blue", "third", "a8", "N", {"role": "merchant"}),
+                      ("Foe", "red", "third", "f5", "N"), ("Wreck", "red", "third", "e7", "N")])
+    state.hits["Hulk"] = state.hits["Wreck"] = 7
+    play(state, "end-move")
+    return state
+
+
+# --- movement -------------------------------------------------------------------------------
+def test_an_escaped_ship_has_left_the_battle():
+    state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
+                      ("Stay", "blue", "frigate", "a5", "N"), ("Foe", "red", "third", "a10", "S")], wind="W")
+    play(state, "escape Runner E")
+    assert refused(state, MoveShip("Runner", (8, 4), Compass.E)).rule == "escaped"
+
+
+def test_an_exit_edge_out_of_reach_this_turn_is_refused():
+    state = position([("Runner", "blue", "frigate", "c5", "E", {"exits": ["E"]}),
+                      ("Foe", "red", "third", "a10", "S")], wind="W")
+    error = refused(state, "escape Runner E")
+    assert error.rule == "movement" and "cannot reach the E edge" in error.message
+
+
+def test_staying_put_is_no_move():
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")])
+    error = refused(state, "move Bellona d4 N")
+    assert error.rule == "movement" and "already there" in error.message
+    # Turning on the spot is a move: she ends on d4 heading NE, and the event says she turned.
+    assert play(state, "move Bellona d4 NE") == [Turned("Bellona", "d4", "NE")]
+
+
+def test_a_ship_of_no_one_is_an_unknown_piece():
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")])
+    assert refused(state, MoveShip("Nobody", (3, 4), Compass.N)).rule == "unknown-piece"
+    assert refused(state, ("sail", "away")).rule == "notation"
+
+
+# --- fire -----------------------------------------------------------------------------------
+def test_a_struck_ship_cannot_fire():
+    assert refused(in_fire_phase(), AssignFire("Hulk", 2, 1)).rule == "struck-inert"
+
+
+def test_a_merchantman_cannot_fire():
+    assert refused(in_fire_phase(), AssignFire("Trader", 2, 1)).rule == "merchants-unarmed"
+
+
+def test_fire_needs_a_bearing_and_at_least_one_point():
+    state = in_fire_phase()
+    assert refused(state, AssignFire("Victory", 8, 1)).rule == "fire-chart"
+    assert refused(state, AssignFire("Victory", -1, 1)).rule == "fire-chart"
+    error = refused(state, AssignFire("Victory", 2, 0))
+    assert error.rule == "fire-chart" and "at least 1" in error.message
+
+
+def test_a_struck_ship_cannot_be_fired_on():
+    state = in_fire_phase()
+    error = refused(state, "fire Victory fore 2")  # Wreck, struck, lies two squares ahead
+    assert error.rule == "struck-inert" and "Wreck" in error.message
+
+
+# --- defence --------------------------------------------------------------------------------
+def in_defence():
+    """Red defends Target (F3): 1 effect arrives off her port beam; her Hulk has struck."""
+    state = position([("Victory", "blue", "first", "d5", "N"), ("Target", "red", "third", "e5", "N"),
+                      ("Hulk", "red", "third", "j10", "S")])
+    state.hits["Hulk"] = 7
+    play(state, "end-move", "fire Victory stbd-beam 1 at Target", "end-fire")
+    return state
+
+
+def test_a_struck_ship_cannot_defend():
+    assert refused(in_defence(), AssignDefence("Hulk", 6, 1)).rule == "struck-inert"
+
+
+def test_defence_only_where_fire_arrives_once_per_bearing_and_no_more_than_arrives():
+    state = in_defence()
+    assert refused(state, "defend Target stbd-beam 1").rule == "defence"  # nothing arrives there
+    assert refused(state, AssignDefence("Target", 8, 1)).rule == "defence"  # no such bearing
+    assert refused(state, AssignDefence("Target", 6, 0)).rule == "fire-chart"
+    error = refused(state, "defend Target port-beam 2")
+    assert error.rule == "defence" and "only 1 fire arrives" in error.message
+    play(state, "defend Target port-beam 1")
+    error = refused(state, "defend Target port-beam 1")
+    assert error.rule == "defence" and "already assigned" in error.message
+
+
+# --- notation and saved games ---------------------------------------------------------------
+@pytest.mark.parametrize(("text", "field"), [
+    ("fire Bellona stbd-beam 3 on Achille", "action"),
+    ("defend Bellona stbd-beam 1 at Achille", "action"),
+    ("end-defence now", "action"),
+])
+def test_malformed_fire_and_defence_notation_names_the_field(text, field):
+    state = GAME.new_initial_state("duel")
+    with pytest.raises(NotationError) as error:
+        state.parse_action(text)
+    assert error.value.field == field
+
+
+def test_only_square_rigger_actions_have_notation():
+    with pytest.raises(NotationError) as error:
+        to_text(GAME.new_initial_state("duel"), ("fly", "away"))
+    assert error.value.field == "action"
+
+
+def test_a_saved_game_in_an_unknown_phase_is_rejected():
+    data = GAME.new_initial_state("duel").to_json()
+    data["phase"] = "boarding"
+    with pytest.raises(RecordError, match="unknown phase"):
+        GAME.state_from_json(data)
