@@ -82,6 +82,7 @@ function route() {
 async function showLobby() {
   connection.textContent = "";
   const [catalogue, ongoing, finished] = await Promise.all([
+    api("/api/catalogue"),
     // Public games, and this browser's own (never listed to strangers).
     ...["ongoing", "finished"].map((status) => api(`/api/games?status=${status}&ids=${Object.keys(saved.games()).join(",")}`)),
   ]);
