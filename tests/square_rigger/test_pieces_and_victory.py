@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Escaped, Hit, Silenced, Struck
+from quarterdeck.core.events import Escaped, GameOver, Hit, Silenced, Struck
 from quarterdeck.core.protocol import Resign
 from quarterdeck.games.square_rigger.damage import damage_track
 
@@ -317,3 +317,31 @@ def test_exit_edges_a_ship_may_leave_by_the_west_edge():
     events = play(state, "escape Runner W")
     assert events[0] == Escaped("Runner", "a5", "W")
     assert (0, 4) not in state.occupant and "Runner" in state.escaped and not state.is_active("Runner")
+
+
+def test_squadrons_only_the_squadron_fired_on_defends():
+    state = position([("Victory", "blue", "first", "e5", "N"),
+                      ("Target", "red", "third", "f5", "N", {"squadron": "van"}),
+                      ("Rear1", "red", "third", "a10", "S", {"squadron": "rear"})],
+                     squadrons=[{"side": "red", "name": "van"}, {"side": "red", "name": "rear"}])
+    play(state, "end-move", "fire Victory stbd-beam 3 at Target", "end-fire")
+    assert (state.phase, state.players[state.current_player()]) == ("defence", "red.van")
+    play(state, "end-defence")
+    assert (state.phase, state.side_name, state.players[state.current_player()]) == ("move", "red", "red.van")
+
+
+def test_the_game_ends_when_no_side_has_anything_left_that_can_move_or_fire():
+    # Blue's last ship afloat sails off; only the two forts remain, with nothing in their fields of
+    # fire, and neither side has met its conditions: red cannot move or fire, nor can blue after.
+    board = "\n".join([".........."] * 9 + ["####....##"])
+    forts = [{"name": "Fort", "side": "red", "at": "b1", "F": 3, "field": ["N"]},
+             {"name": "Fort2", "side": "blue", "at": "j1", "F": 3, "field": ["N"]}]
+    state = position([("Runner", "blue", "frigate", "a5", "E", {"exits": ["E"]}),
+                      ("Other", "blue", "frigate", "j5", "E", {"exits": ["E"]})],
+                     board=board, wind="W", at_limit="draw", batteries=forts,
+                     victory=[{"type": "escape", "side": "blue", "count": 2},
+                              {"type": "strike", "side": "red", "count": 2}])
+    state.hits["Runner"] = 7
+    events = play(state, "escape Other E", "end-move")
+    assert events[-1] == GameOver("draw", "no side has anything left that can move or fire")
+    assert state.returns() == [0.0, 0.0]

@@ -166,6 +166,8 @@ def test_a_game_saved_mid_defence_against_a_shore_battery_reloads_with_its_optio
     assert again.to_json() == saved
     assert (again.phase, again.players[again.current_player()]) == ("defence", "blue")
     assert (again.setup.turn_limit, again.setup.repetition_draw) == (12, False)
+    assert saved["batteries"]["Fort"] == {"side": "red", "square": "b1", "field": ["N"], "hits": 0, "F": 3,
+                                          "silenced": False}
     assert [again.action_to_text(a) for a in again.legal_actions()] == [
         state.action_to_text(a) for a in state.legal_actions()]
     # The fort's fire (2 effect at two squares) less the one point of defence lands on both alike.
