@@ -237,6 +237,10 @@ def test_the_armada_at_one_screen_by_dragging_keys_and_clicks(page, server, tmp_
     assert ship_at(page, "San Martin").get_attribute("data-side") == "spanish"
     assert ship_at(page, "San Martin").locator("rect.badge").count() == 1  # the diamond; the English have a round one
     assert revenge.locator("circle.badge").count() == 1 and revenge.locator(".hull").count() == 1
+    hull = revenge.locator(".hull").bounding_box()  # heading east: her hull lies across the screen
+    assert hull["width"] > 2 * hull["height"]
+    hull = ship_at(page, "San Martin").locator(".hull").bounding_box()  # heading north: up the screen
+    assert hull["height"] > 2 * hull["width"]
     assert page.locator(".naval-table .ship").count() == 5
     assert revenge.locator("title").text_content() == revenge.get_attribute("aria-label")
     # The wind pointer and strength, the clock and the moves left, the setup's throws (wind and initiative).
@@ -541,3 +545,48 @@ def test_axe_finds_nothing_wrong_in_the_drawing_at_any_step(page, server):
     by_eye = create(server, "local", scenario="frigate-duel")
     open_game(page, server, by_eye["id"], by_eye["token"])
     assert shared.axe_findings(page, ".naval") == []
+
+
+def test_damage_and_the_ships_marks_are_drawn_at_a_glance(page, server):
+    """A Nelson duel drawn from a position the rules could reach: Pallas quarter damaged with a mast down
+    and on fire, grappled to Imperieuse, whose crew is half gone; Beagle surrendered; Calcutta sunk. The
+    table, the names and the ships' table say so; the Ile d'Aix shore and the Boyart shoal are drawn."""
+    state = first_decision("lee-shore", 1)
+    pallas, imperieuse, beagle, calcutta = (state.ships[n] for n in ("Pallas", "Imperieuse", "Beagle", "Calcutta"))
+    pallas.flotation -= (pallas.spec.flotation + 3) // 4
+    pallas.masts_lost, pallas.on_fire, pallas.grappled, imperieuse.grappled = 1, 1, "Imperieuse", "Pallas"
+    imperieuse.crew //= 2
+    beagle.status = "surrendered"
+    calcutta.status = "sunk"
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.evaluate(
+        """async (state) => {
+            const drawing = await import("/static/games/naval-warfare.js");
+            const ctx = { view: { id: "drawn", legal: {} }, state, seat: null, selected: null, notes: {}, history: [],
+                          lastEvents: [], select() {}, plan() {} };
+            document.querySelector("#app").replaceChildren(drawing.draw(ctx));
+        }""",
+        state.to_json(),
+    )
+    page.wait_for_selector(".naval-table")
+    label = ship_at(page, "Pallas").get_attribute("aria-label")
+    assert f"flotation {pallas.flotation} of {pallas.spec.flotation}, quarter damaged" in label
+    assert label.endswith("masts lost 1; on fire; grappled to Imperieuse")
+    name = ship_at(page, "Pallas").locator(".ship-name")
+    assert name.text_content() == "Pallas · fire · grappled · 1 mast down"
+    crew = f"crew {imperieuse.crew} of {imperieuse.spec.crew}"
+    assert crew in ship_at(page, "Imperieuse").get_attribute("aria-label")
+    assert ship_at(page, "Beagle").locator(".ship-name").text_content() == "Beagle · struck"
+    assert page.locator('.naval-table .link.grappled').count() == 1
+    assert page.locator('.naval-table .wreck[data-wreck="Calcutta"]').get_attribute("aria-label") == "Calcutta: sunk"
+    assert ship_at(page, "Calcutta").count() == 0
+    row = page.locator(".naval-ships [data-ship-row='Pallas']")
+    flotation = f"{pallas.flotation}/{pallas.spec.flotation} (quarter damaged)"
+    assert row.locator("[data-flotation]").inner_text() == flotation
+    assert row.locator("[data-state]").inner_text() == "on fire; grappled to Imperieuse"
+    assert page.locator(".naval-ships [data-ship-row='Beagle'] [data-state]").inner_text() == "surrendered"
+    assert page.locator(".naval-table .land[data-land=\"Ile d'Aix shore\"]").get_attribute("aria-label") == (
+        "Ile d'Aix shore, land: a ship that drifts onto it is wrecked"
+    )
+    assert page.locator('.naval-table .shoal[data-land="Boyart shoal"]').count() == 1
