@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.errors import IllegalAction, RecordError, ScenarioError
 from quarterdeck.core.protocol import SIMULTANEOUS
 from quarterdeck.games import get, names
 from quarterdeck.games.napoleonic_chess.scenario import parse_scenario
@@ -133,6 +133,10 @@ def test_scenario_file_by_path(tmp_path: Path):
         (lambda d: d.update(terrain={"hills": ["d4", "q1"]}), "terrain.hills[1]"),
         (lambda d: d.update(terrain={"obstacles": ["d4|e5"]}), "terrain.obstacles[0]"),
         (lambda d: d.update(terrain={"rivers": []}), "terrain.rivers"),
+        (lambda d: d.update(terrain=["d4"]), "terrain"),
+        (lambda d: d.update(redoubts=["d4"]), "redoubts"),
+        (lambda d: d.update(terrain={"obstacles": ["d4-d5"]}), "terrain.obstacles[0]"),
+        (lambda d: d.update(terrain={"obstacles": [45]}), "terrain.obstacles[0]"),
         (lambda d: d.update(redoubts={"turns": 0}), "redoubts.turns"),
         (lambda d: d.update(redoubts={"sites": ["d4", 5]}), "redoubts.sites[1]"),
         (lambda d: d.update(unit_types={"hussars": {"move": 2}}), "unit_types.hussars.attack"),
@@ -211,3 +215,23 @@ def test_black_mirrors_red_so_its_first_moves_mirror_reds():
     black_moves = {state.action_to_text(a) for a in state.legal_actions()}
     flip = str.maketrans("12345678", "87654321")
     assert {text.translate(flip) for text in red_moves} == black_moves
+
+
+@pytest.mark.parametrize(("corrupt", "message"), [
+    (lambda d: {**d, "game": "pirate-chess"}, "saved state of 'pirate-chess'"),
+    (lambda d: {**d, "active": "green"}, "not a saved Napoleonic Chess state: KeyError"),
+    (lambda d: {**d, "units": [{**d["units"][0], "square": "z99"}]}, "not a saved Napoleonic Chess state"),
+    (lambda d: {k: v for k, v in d.items() if k != "turn"}, "not a saved Napoleonic Chess state: KeyError"),
+])
+def test_a_corrupt_saved_state_is_rejected_saying_why(corrupt, message):
+    data = GAME.new_initial_state("standard").to_json()
+    with pytest.raises(RecordError, match=message):
+        GAME.state_from_json(corrupt(data))
+
+
+def test_only_napoleonic_actions_are_accepted():
+    state = GAME.new_initial_state("standard")
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(("charge", "d4"))
+    assert error.value.rule == "action" and state.to_json() == before

@@ -127,3 +127,25 @@ def test_state_from_json_rejects_corrupt_data():
     }
     with pytest.raises(RecordError):
         GAME.state_from_json(two_on_a_square)
+
+
+def blue_fleet(good: dict, **changes) -> dict:
+    """A copy of a saved state with blue's fleet entry changed."""
+    return {**good, "fleets": {**good["fleets"], "blue": {**good["fleets"]["blue"], **changes}}}
+
+
+@pytest.mark.parametrize(("corrupt", "message"), [
+    (lambda good: {**good, "options": {**good["options"], "size": 5}}, "bad options"),
+    (lambda good: blue_fleet(good, lost=["Frigate", *good["fleets"]["blue"]["lost"]]), "both in the game and lost"),
+    (lambda good: blue_fleet(good, ships=[{"id": "Frigate", "square": "a1", "anchored": False},
+                                          {"id": "Frigate", "square": "c3", "anchored": False}]),
+     "two ships called Frigate"),
+    (lambda good: blue_fleet(good, ships=[{"id": "Frigate", "square": None, "anchored": True}]),
+     "in the reserve and cannot be anchored"),
+    (lambda good: blue_fleet(good, ships=[{"id": "Galleon", "square": "a1", "anchored": False}]), "not a ship id"),
+    (lambda good: blue_fleet(good, lost=["Pirate", "Galleon2"]), "not a ship id"),
+])
+def test_state_from_json_names_what_is_impossible_in_a_saved_fleet(corrupt, message):
+    good = layout({"a1": "blue Frigate", "b2": "red Dhow"}).to_json()
+    with pytest.raises(RecordError, match=message):
+        GAME.state_from_json(corrupt(good))

@@ -1,6 +1,10 @@
 """The harbour upgrade: join a ship anchored in the harbour, becoming a Frigate or a Pirate."""
 
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Anchored, Moved, Placed, Upgraded
+from quarterdeck.games.pirate_chess.actions import Move
 
 from .helpers import layout, legal, new_game, play, refused, square_of
 
@@ -107,3 +111,14 @@ def test_upgrade_limit_reached_by_play():
     assert refused(state, "move Barque e2-e4 upgrade Frigate") == "upgrade-limit"
     play(state, "move Barque e2-e4 upgrade Pirate")
     assert state.upgrades_left(0) == {"Frigate": 0, "Pirate": 1}
+
+
+def test_harbour_upgrade_only_joins_an_own_ship_anchored_there_and_makes_a_frigate_or_a_pirate():
+    state = layout({**HARBOUR, "c5": "red Barque"})
+    assert refused(state, "move Dhow d2-d3 upgrade Frigate") == "harbour-upgrade"  # d3 is open water
+    assert refused(state, "move Pirate b3xc5 sink upgrade Pirate") == "harbour-upgrade"  # an enemy is no base
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Move("Pirate", state.geometry.index["b3"], state.geometry.index["d4"], "", "Barque"))
+    assert error.value.rule == "harbour-upgrade" and "Frigate or a Pirate" in error.value.message
+    assert state.to_json() == before
