@@ -218,6 +218,8 @@ class GameService:
     ) -> tuple[LiveGame, list[Entry]]:
         """A turn of one or more actions, applied and stored all together or not at all."""
         _require_seat(seats)
+        if seat is not None and seat not in seats:  # before the version: a stranger's seat is no business of ours
+            raise Forbidden(f"you do not hold the seat {seat!r}")
 
         def change(trial: LiveGame) -> list[Entry]:
             entries: list[Entry] = []
