@@ -35,7 +35,9 @@ def test_every_legal_action_has_notation_that_parses_back():
     ("text", "field"),
     [("", "action"), ("sail Bellona", "verb"), ("move Bellona", "action"), ("move Nobody c3 N", "piece"),
      ("move Bellona q99 N", "square"), ("move Bellona c3 UP", "direction"), ("fire Bellona broadside 3", "bearing"),
-     ("fire Bellona stbd-beam three", "amount"), ("escape Bellona up", "edge"), ("end-move now", "action")],
+     ("fire Bellona stbd-beam three", "amount"), ("escape Bellona up", "edge"), ("end-move now", "action"),
+     ("fire Bellona stbd-beam 3 on Achille", "action"), ("defend Bellona stbd-beam 1 at Achille", "action"),
+     ("end-defence now", "action")],
 )
 def test_malformed_notation_names_the_field(text, field):
     state = GAME.new_initial_state("duel")

@@ -112,18 +112,6 @@ def test_defence_only_where_fire_arrives_once_per_bearing_and_no_more_than_arriv
 
 
 # --- notation and saved games ---------------------------------------------------------------
-@pytest.mark.parametrize(("text", "field"), [
-    ("fire Bellona stbd-beam 3 on Achille", "action"),
-    ("defend Bellona stbd-beam 1 at Achille", "action"),
-    ("end-defence now", "action"),
-])
-def test_malformed_fire_and_defence_notation_names_the_field(text, field):
-    state = GAME.new_initial_state("duel")
-    with pytest.raises(NotationError) as error:
-        state.parse_action(text)
-    assert error.value.field == field
-
-
 def test_only_square_rigger_actions_have_notation():
     with pytest.raises(NotationError) as error:
         to_text(GAME.new_initial_state("duel"), ("fly", "away"))
