@@ -11,10 +11,7 @@ test knows where the ships stand; every decision of the duel is taken through th
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,14 +20,21 @@ from quarterdeck import games
 from quarterdeck.core.hexes import HexDir, distance, neighbour
 from quarterdeck.core.protocol import CHANCE
 from tests.web import test_browser as shared
-from tests.web.conftest import ROOT, missing_service
-from tests.web.test_browser import settle, start_game, wait_for_my_turn
+from tests.web.test_browser import (
+    axe_findings,
+    create_game,
+    game_detail,
+    play_by_api,
+    settle,
+    start_game,
+    svg_text_sizes,
+    version,
+    wait_for_my_turn,
+)
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
 server, browser, page = shared.server, shared.browser, shared.page
 
-# axe-core from package.json (scripts/ci-services.sh runs npm ci and exports the path).
-AXE = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
 DUEL_SEED = 3  # the closing duel runs afoul before Constitution's first broadside
 RAKE_SEED = 1  # Constitution comes under Guerriere's stern
 DIRECTIONS = [d.name for d in HexDir]
@@ -38,36 +42,17 @@ DIRECTIONS = [d.name for d in HexDir]
 
 # --- the server, by HTTP ---------------------------------------------------------------------------
 def create(server, opponent: str, seed: int, options: dict[str, Any] | None = None, **body: Any) -> dict[str, Any]:
-    response = httpx.post(
-        f"{server.url}/api/games",
-        json={
-            "game": "frigate",
-            "scenario": "frigate-duel",
-            "opponent": opponent,
-            "seed": seed,
-            "options": options or {},
-            **body,
-        },
+    """A Frigate game (the duel unless `scenario` says otherwise) with a fixed seed."""
+    return create_game(
+        server, "frigate", opponent, **{"scenario": "frigate-duel", "seed": seed, "options": options or {}, **body}
     )
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def detail(server, game_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = httpx.get(f"{server.url}/api/games/{game_id}", headers=headers)
-    assert response.status_code == 200, response.text
-    return response.json()["view"]
+    return game_detail(server, game_id, token)["view"]
 
 
-def api_play(server, game_id: str, token: str, seat: str, text: str) -> None:
-    version = detail(server, game_id, token)["version"]
-    response = httpx.post(
-        f"{server.url}/api/games/{game_id}/moves",
-        headers={"Authorization": f"Bearer {token}"},
-        json={"version": version, "actions": [text], "seat": seat},
-    )
-    assert response.status_code == 200, response.text
+api_play = play_by_api
 
 
 def ship_json(view: dict[str, Any], name: str) -> dict[str, Any]:
@@ -76,17 +61,8 @@ def ship_json(view: dict[str, Any], name: str) -> dict[str, Any]:
 
 # --- the page ---------------------------------------------------------------------------------------
 def open_game(page, server, game_id: str, token: str | None) -> None:
-    """Open the game page holding `token`'s seats (none: a spectator)."""
-    page.goto(server.url + "/")
-    page.wait_for_selector("#start-game")
-    if token:
-        page.evaluate(
-            "([id, token]) => localStorage.setItem('quarterdeck.games', JSON.stringify({[id]: {token}}))",
-            [game_id, token],
-        )
-    page.goto(f"{server.url}/game/{game_id}")
-    page.wait_for_selector(".board-svg.hex-map")
-    settle(page)
+    """Open the game page holding `token`'s seats (none: a spectator), once the map is drawn."""
+    shared.open_game(page, server, game_id, token, ready=".board-svg.hex-map")
 
 
 def order(page, text: str) -> None:
@@ -128,10 +104,6 @@ def commit_planned(page) -> None:
     if page.locator("#commit").count():
         page.click("#commit")
         settle(page)
-
-
-def version(page) -> int:
-    return int(page.inner_text(".side .muted").rsplit(" ", 1)[-1])
 
 
 # --- the local copy: where the same seed leads -----------------------------------------------------------
@@ -426,8 +398,7 @@ def test_simove_declarations_and_plots_never_reach_the_other_side_or_a_spectator
         wait_for_my_turn(blue)
         order(blue, "declare Constitution 8")
         for page_, token in ((red, red_token), (spectator, None)):
-            page_.wait_for_function("document.querySelector('.side .muted').textContent.endsWith('version 3')")
-            settle(page_)
+            open_game(page_, server, game_id, token)  # drawn afresh from what the server shows this page
             row = page_.locator('.frigate-orders [data-allowed="Constitution"]').inner_text()
             assert "not declared yet" in row and "declared MA" not in row
             assert page_.locator('.frigate-ships [data-ship-row="Constitution"] td').nth(3).inner_text() == "–"
@@ -489,10 +460,7 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
     try:
         page_ = context.new_page()
         open_game(page_, server, created["id"], created["token"])
-        sizes = page_.evaluate("""() => [...document.querySelectorAll('.board-svg text')]
-            .filter((t) => t.textContent.trim())
-            .map((t) => t.getBoundingClientRect().height ? parseFloat(getComputedStyle(t).fontSize)
-                 * t.getScreenCTM().a : 99)""")
+        sizes = svg_text_sizes(page_)
         assert sizes and min(sizes) >= 12
         ships = page_.locator(".board-svg .ship")
         count = ships.count()
@@ -516,16 +484,11 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
 # --- axe-core -------------------------------------------------------------------------------------------------
 def axe_violations(page) -> list[dict[str, Any]]:
     """axe-core's findings on the Frigate drawing (the map, the orders, the ships' table)."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate("""async () => (await axe.run(document.querySelector('.frigate'))).violations
-        .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html.slice(0, 120))}))""")
+    return axe_findings(page, ".frigate")
 
 
 def test_axe_finds_nothing_wrong_in_any_step_of_a_turn(page, server):
     """Sail, the declaration, an order, movement with a ship chosen, a raking fire window, a SiMove plot."""
-    if not AXE.exists():
-        missing_service(f"axe-core ({AXE}; npm ci installs it)")
     created = create(server, "local", RAKE_SEED)
     game_id, token = created["id"], created["token"]
     looked: list[str] = []
@@ -533,7 +496,7 @@ def test_axe_finds_nothing_wrong_in_any_step_of_a_turn(page, server):
     def look(what: str) -> None:
         open_game(page, server, game_id, token)
         found = axe_violations(page)
-        assert not found, f"{what}: {json.dumps(found, indent=1)}"
+        assert not found, f"{what}: {found}"
         looked.append(what)
 
     look("sail")
