@@ -374,11 +374,11 @@ _ENV = {
 
 
 def snapshot(into: Path) -> Path:
-    """A copy of src/, tests/ and pyproject.toml: edits made to the tree while a run goes on do not
-    reach it."""
-    ignore = shutil.ignore_patterns("static", "__pycache__", "*.pyc")
-    shutil.copytree(ROOT / "src", into / "src", ignore=ignore)
-    shutil.copytree(ROOT / "tests", into / "tests", ignore=ignore)
+    """A copy of src/, tests/, docs/ (tests read the rules references) and pyproject.toml: edits
+    made to the tree while a run goes on do not reach it."""
+    ignore = shutil.ignore_patterns("static", "screenshots", "__pycache__", "*.pyc")
+    for folder in ("src", "tests", "docs"):
+        shutil.copytree(ROOT / folder, into / folder, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
     return into
 
@@ -470,11 +470,15 @@ def measure_coverage(tree: Path, game: str, tests: list[str]) -> dict:
         env = {**_ENV, "PYTHONPATH": str(tree / "src")}
         done = subprocess.run(command, cwd=tree, env=env, capture_output=True)
         if not out.exists():
-            raise SystemExit(f"{game}: the coverage run failed\n{done.stdout.decode()[-3000:]}")
+            raise BaselineFailed(f"{game}: the coverage run failed\n{done.stdout.decode()[-3000:]}")
         data = json.loads(out.read_text())
     if data["rc"] != 0 or data["failed"]:
-        raise SystemExit(f"{game}: the tests fail before any mutant is planted: {data['failed'][:10]}")
+        raise BaselineFailed(f"{game}: the tests fail before any mutant is planted: {data['failed'][:10]}")
     return data
+
+
+class BaselineFailed(Exception):
+    """A game's tests fail on the unmutated code: nothing can be measured for it."""
 
 
 def load_equivalents(path: Path) -> dict[tuple[str, str], str]:
@@ -512,7 +516,7 @@ def run_mutant(mutant: Mutant, game_run: GameRun, equivalents: dict, free: list[
     return Result(mutant, status, seconds, len(tests))
 
 
-def run(args) -> dict:
+def run(args, on_module=None) -> dict:
     config = load_config()
     games_config: dict = config["games"]
     registered = [p.name for p in GAMES_SRC.iterdir() if (p / "__init__.py").exists() and not p.name.startswith("_")]
@@ -531,6 +535,7 @@ def run(args) -> dict:
         "mutants_per_module": n,
         "seed": seed,
         "modules": {},
+        "failed_games": {},
     }
     base = Path(tempfile.mkdtemp(prefix="qd-mutation-"))
     workers: list[Worker] = []
@@ -547,7 +552,12 @@ def run(args) -> dict:
                 continue
             tests = entry.get("tests", [f"tests/{game}"])
             print(f"{game}: measuring which test runs which line ...", flush=True)
-            coverage = measure_coverage(pristine, game, tests)
+            try:
+                coverage = measure_coverage(pristine, game, tests)
+            except BaselineFailed as failure:
+                print(failure, flush=True)
+                report["failed_games"][game] = str(failure).splitlines()[0]
+                continue
             game_run = GameRun(game, tests, coverage, sorted(coverage["durations"]))
             for module in modules:
                 path = pristine / "src" / "quarterdeck" / "games" / Path(*module.split(".")).with_suffix(".py")
@@ -573,6 +583,8 @@ def run(args) -> dict:
                 summary = summarise(everything, results)
                 summary["seconds"] = round(time.monotonic() - started, 1)
                 report["modules"][module] = summary
+                if on_module is not None:
+                    on_module(report)
                 print(f"\r{module}: {_score_text(summary)} of {summary['scored']} ({summary['seconds']} s)", flush=True)
     finally:
         for worker in workers:
@@ -631,6 +643,8 @@ def table(report: dict) -> str:
             f"| {module} | {s['mutants']} | {s['sampled']} | {s['equivalent']} | {s['caught']} | {s['timed_out']} "
             f"| {s['survived']} | {_score_text(s)} |"
         )
+    for game, why in report.get("failed_games", {}).items():
+        rows.append(f"\nNot measured: {game}, whose tests fail on the unmutated code ({why}).")
     return "\n".join(rows)
 
 
@@ -645,11 +659,10 @@ def write_table(path: Path, report: dict) -> None:
     path.write_text(text)
 
 
-def merge(old_path: Path, report: dict) -> dict:
+def merge(old: dict | None, report: dict) -> dict:
     """A partial run (some games or modules) replaces only its own rows of the saved report."""
-    if not old_path.exists():
+    if old is None:
         return report
-    old = json.loads(old_path.read_text())
     if old.get("mutants_per_module") != report["mutants_per_module"] or old.get("seed") != report["seed"]:
         return report
     merged = dict(old.get("modules", {}))
@@ -674,20 +687,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", "-v", action="store_true", help="print every survivor as it is found")
     args = parser.parse_args(argv)
     config = load_config()
-    report = run(args)
     report_path = args.report or config["report"]
-    if report_path != "-":
-        path = ROOT / report_path
-        report = merge(path, report)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=1) + "\n")
     table_path = args.table or config["table"]
-    if table_path != "-":
-        write_table(ROOT / table_path, report)
+    previous = ROOT / report_path if report_path != "-" else None
+    old = json.loads(previous.read_text()) if previous is not None and previous.exists() else None
+
+    def save(report: dict) -> dict:
+        # Written after every module, so an interrupted run keeps what it measured.
+        report = merge(old, report)
+        if previous is not None:
+            previous.parent.mkdir(parents=True, exist_ok=True)
+            previous.write_text(json.dumps(report, indent=1) + "\n")
+        if table_path != "-":
+            write_table(ROOT / table_path, report)
+        return report
+
+    report = save(run(args, on_module=save))
     below = [m for m, s in report["modules"].items() if s["score"] is not None and s["score"] < config["target"]]
     if below:
         print(f"below the target of {config['target']:.0%}: {', '.join(below)}")
-    return 0
+    return 1 if below or report.get("failed_games") else 0
 
 
 if __name__ == "__main__":
