@@ -185,3 +185,46 @@ export function eventSquares(events) {
   }
   return squares;
 }
+
+/**
+ * A piece that is clicked or dragged: a press that moves less than `slop` pixels is a click; past
+ * that, `start(event)` (return false to refuse the drag), then `move(event)` while the pointer moves
+ * and `drop(event)` where it is let go. The click the browser sends after a drag is swallowed.
+ */
+export function clickOrDrag(node, { click, start = () => true, move = () => {}, drop, slop = 8 }) {
+  let press = null;
+  let dragged = false;
+  node.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    press = { x: event.clientX, y: event.clientY, moving: false };
+    dragged = false;
+    node.setPointerCapture?.(event.pointerId);
+  });
+  node.addEventListener("pointermove", (event) => {
+    if (!press) return;
+    if (!press.moving) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < slop) return;
+      if (start(event) === false) {
+        press = null;
+        return;
+      }
+      press.moving = true;
+    }
+    move(event);
+  });
+  node.addEventListener("pointerup", (event) => {
+    const moving = press?.moving;
+    press = null;
+    if (!moving) return;
+    dragged = true;
+    drop(event);
+  });
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    click(event);
+  });
+}

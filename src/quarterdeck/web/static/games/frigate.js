@@ -13,7 +13,7 @@
 // bow (turn that way), or with the arrow keys once selected; what the server refuses is shown with
 // the rule it names. Under SiMove the other side's plots never reach this page before the reveal:
 // the server leaves them out of this seat's (or a spectator's) view.
-import { el, sideColour } from "../board.js";
+import { clickOrDrag, el, html, sideColour } from "../board.js";
 
 const R = 38; // hex radius, in pixels: the map is drawn at its natural size and scrolls
 const SQRT3 = Math.sqrt(3);
@@ -77,17 +77,6 @@ function corners(x, y, radius = R) {
 }
 
 // --- small helpers -------------------------------------------------------------------------------------
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
-
 const pretty = (name) => String(name).replaceAll("_", " ");
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const sideName = (ship) => SIDES[ship.owner];
@@ -292,44 +281,30 @@ function shipGlyph(ctx, svg, ship, index, count) {
 
 /** Click to select; drag onto the hex ahead or off a bow to steer; keyboard: Enter selects, arrows steer. */
 function steering(ctx, svg, group, ship) {
-  let drag = null;
-  let dragged = false;
-  group.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
-    drag = { x: event.clientX, y: event.clientY, ghost: null };
-    dragged = false;
-    group.setPointerCapture?.(event.pointerId);
-  });
-  group.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    if (!drag.ghost && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
-    const at = svgPoint(svg, event);
-    if (!drag.ghost) {
-      drag.ghost = el("circle", { r: R * 0.45, class: "drag-ghost", fill: "none", stroke: "#f59e0b", "stroke-width": 3,
+  let ghost = null;
+  clickOrDrag(group, {
+    click: () => {
+      // A ship on a hex the chosen ship may sail or turn to stands for that hex (running afoul).
+      const step = ctx.selected && ctx.selected !== ship.name && helmStep(ctx, ctx.selected, ship.hex);
+      if (step && offered(ctx, ctx.selected, step)) planStep(ctx, ctx.selected, step);
+      else ctx.select(ship.name);
+    },
+    start: () => {
+      ghost = el("circle", { r: R * 0.45, class: "drag-ghost", fill: "none", stroke: "#f59e0b", "stroke-width": 3,
         "stroke-dasharray": "5 3", "pointer-events": "none" });
-      svg.querySelector(".layer-overlay").append(drag.ghost);
-    }
-    drag.ghost.setAttribute("cx", at.x);
-    drag.ghost.setAttribute("cy", at.y);
-  });
-  group.addEventListener("pointerup", (event) => {
-    if (!drag) return;
-    const wasDrag = Boolean(drag.ghost);
-    drag.ghost?.remove();
-    drag = null;
-    if (!wasDrag) return;
-    dragged = true;
-    const at = svgPoint(svg, event);
-    const hex = hexAt(at.x, at.y);
-    steer(ctx, ship.name, onMap(ctx.state, hex) ? hexName(hex.col, hex.row) : null);
-  });
-  group.addEventListener("click", (event) => {
-    event.stopPropagation();
-    if (dragged) { dragged = false; return; }
-    // A ship on a hex the chosen ship may sail or turn to stands for that hex (running afoul).
-    const step = ctx.selected && ctx.selected !== ship.name && helmStep(ctx, ctx.selected, ship.hex);
-    if (step && offered(ctx, ctx.selected, step)) planStep(ctx, ctx.selected, step);
-    else ctx.select(ship.name);
+      svg.querySelector(".layer-overlay").append(ghost);
+    },
+    move: (event) => {
+      const at = svgPoint(svg, event);
+      ghost.setAttribute("cx", at.x);
+      ghost.setAttribute("cy", at.y);
+    },
+    drop: (event) => {
+      ghost.remove();
+      const at = svgPoint(svg, event);
+      const hex = hexAt(at.x, at.y);
+      steer(ctx, ship.name, onMap(ctx.state, hex) ? hexName(hex.col, hex.row) : null);
+    },
   });
   group.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
