@@ -112,7 +112,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--game", default="pirate-chess")
     parser.add_argument("--database", default="", help="default: a fresh SQLite file")
+    parser.add_argument("--url", default="", help="load a server already running there instead of starting one")
     args = parser.parse_args()
+    if args.url:
+        print(json.dumps(asyncio.run(run(args.url, args.game, args.players, args.moves)), indent=2))
+        return
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         port = free_port()

@@ -6,6 +6,11 @@ it reads and a committed move survives a killed process. On PostgreSQL the compa
 ``UPDATE ... WHERE version = :expected`` row-locks the game, so of two concurrent writers exactly one
 sees its row.
 
+Moves are written by `commit_moves`, which groups the appends that arrive while a transaction is
+committing into the next one (group commit): each append keeps its own compare-and-swap, and its
+caller is answered only once the transaction that holds it has committed, so what is acknowledged
+is durable, but many moves share one durable commit (one fsync on SQLite) and one writer thread.
+
 Other server processes learn of a write through `changes()`: on PostgreSQL every write sends a
 ``NOTIFY`` (delivered when its transaction commits) that a listening connection receives; on SQLite,
 where the processes share one machine, the games being watched are polled by their ``updated_at``.
@@ -20,6 +25,7 @@ import logging
 import os
 import uuid
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,16 +102,34 @@ def normalise_url(url: str) -> str:
     return url
 
 
+@dataclass(frozen=True)
+class Append:
+    """Moves to append to a game at `expected_version`, and other columns to set with them."""
+
+    game_id: str
+    expected_version: int
+    moves: tuple[tuple[str, str], ...]
+    changes: dict[str, Any] = field(default_factory=dict)
+
+
+GROUP_MAX = 256  # appends in one transaction at most
+
+
 class GameStore:
     def __init__(self, url: str):
         self.url = normalise_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
         self.engine = _sqlite_engine(self.url) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
         self.origin = uuid.uuid4().hex[:16]  # names this store's own notifications, which it skips
+        self._queue: list[tuple[Append, asyncio.Future[int]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._writer_thread = ThreadPoolExecutor(1, thread_name_prefix="quarterdeck-writer")
+        self.own_stamps: dict[str, tuple[int, dt.datetime]] = {}  # the last row each game was given here
         metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
 
     def close(self) -> None:
+        self._writer_thread.shutdown()
         self.engine.dispose()
 
     # --- transactions ------------------------------------------------------------------------
@@ -184,31 +208,86 @@ class GameStore:
         `changes` updates other columns (status, result, termination, draw_offer, agreed, players) in the same
         transaction. Raises VersionConflict (with the stored version) when another writer got there first.
         """
-        new_version = expected_version + len(new_moves)
+        (result,) = self.append_many([Append(game_id, expected_version, tuple(new_moves), changes)])
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    def append_many(self, appends: Sequence[Append]) -> list[int | VersionConflict | NotFound]:
+        """Several appends in one transaction, each with its own compare-and-swap: per append, the new
+        version, or the VersionConflict or NotFound that refused it (and changed nothing of it).
+
+        They are written in the order of their game ids, so two processes' transactions that touch
+        the same games lock them in the same order and cannot deadlock (PostgreSQL)."""
+        results: dict[int, int | VersionConflict | NotFound] = {}
+        now = dt.datetime.now(dt.UTC)
+        with self._writing() as conn:
+            for index in sorted(range(len(appends)), key=lambda i: appends[i].game_id):
+                try:
+                    results[index] = self._append(conn, appends[index], now)
+                except (VersionConflict, NotFound) as refused:
+                    results[index] = refused
+        for index, result in results.items():
+            if isinstance(result, int):
+                self.own_stamps[appends[index].game_id] = (result, _naive_utc(now))
+        return [results[index] for index in range(len(appends))]
+
+    def _append(self, conn: Connection, append: Append, now: dt.datetime) -> int:
+        game_id, expected_version = append.game_id, append.expected_version
+        new_version = expected_version + len(append.moves)
+        changes = dict(append.changes)
         if "players" in changes:
             changes["players"] = json.dumps(changes["players"])
-        with self._writing() as conn:
-            swapped = conn.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.version == expected_version)
-                .values(version=new_version, updated_at=dt.datetime.now(dt.UTC), **changes)
+        swapped = conn.execute(
+            update(games)
+            .where(games.c.id == game_id, games.c.version == expected_version)
+            .values(version=new_version, updated_at=now, **changes)
+        )
+        if swapped.rowcount != 1:
+            current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+            if current is None:
+                raise NotFound(game_id)
+            raise VersionConflict(int(current))
+        if append.moves:
+            conn.execute(
+                insert(moves),
+                [
+                    {"game_id": game_id, "number": expected_version + offset, "seat": seat, "text": text}
+                    for offset, (seat, text) in enumerate(append.moves, start=1)
+                ],
             )
-            if swapped.rowcount != 1:
-                current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
-                if current is None:
-                    raise NotFound(game_id)
-                raise VersionConflict(int(current))
-            if new_moves:
-                conn.execute(
-                    insert(moves),
-                    [
-                        {"game_id": game_id, "number": expected_version + offset, "seat": seat, "text": text}
-                        for offset, (seat, text) in enumerate(new_moves, start=1)
-                    ],
-                )
-            if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
-                conn.execute(select(func.pg_notify(CHANNEL, f"{self.origin} {game_id} {new_version}")))
+        if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
+            conn.execute(select(func.pg_notify(CHANNEL, f"{self.origin} {game_id} {new_version}")))
         return new_version
+
+    async def commit_moves(
+        self, game_id: str, expected_version: int, new_moves: Sequence[tuple[str, str]], **changes: Any
+    ) -> int:
+        """`append_moves`, grouped with the other appends waiting meanwhile into one transaction on
+        the store's one writer thread; returns once that transaction has committed."""
+        answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._queue.append((Append(game_id, expected_version, tuple(new_moves), changes), answer))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        return await answer
+
+    async def _write_queued(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._queue:
+            group, self._queue = self._queue[:GROUP_MAX], self._queue[GROUP_MAX:]
+            try:
+                results: list[Any] = await loop.run_in_executor(
+                    self._writer_thread, self.append_many, [append for append, _ in group]
+                )
+            except Exception as failure:  # the transaction failed: nothing of it was stored
+                results = [failure] * len(group)
+            for (_, answer), result in zip(group, results, strict=True):
+                if answer.done():
+                    continue
+                if isinstance(result, Exception):
+                    answer.set_exception(result)
+                else:
+                    answer.set_result(result)
 
     def stamps(self, game_ids: Collection[str]) -> dict[str, tuple[int, dt.datetime]]:
         """(version, updated_at) of each of these games that exists."""
@@ -216,7 +295,7 @@ class GameStore:
             return {}
         query = select(games.c.id, games.c.version, games.c.updated_at).where(games.c.id.in_(list(game_ids)))
         with self._reading() as conn:
-            return {row.id: (int(row.version), row.updated_at) for row in conn.execute(query)}
+            return {row.id: (int(row.version), _naive_utc(row.updated_at)) for row in conn.execute(query)}
 
     # --- other processes' writes ------------------------------------------------------------------
     def changes(self, watched: Callable[[], Collection[str]]) -> AsyncIterator[set[str]]:
@@ -232,7 +311,12 @@ class GameStore:
         while True:
             ids = set(watched())
             stamps = await asyncio.to_thread(self.stamps, ids) if ids else {}
-            changed = {game_id for game_id, stamp in stamps.items() if seen.get(game_id) != stamp}
+            # A game whose row is as this process last wrote it has nothing new to tell.
+            changed = {
+                game_id
+                for game_id, stamp in stamps.items()
+                if seen.get(game_id) != stamp and self.own_stamps.get(game_id) != stamp
+            }
             seen = stamps
             if changed:
                 yield changed
@@ -284,6 +368,11 @@ class GameStore:
             conn.execute(delete(tokens).where(tokens.c.token_hash == invitation_hash))
             conn.execute(insert(tokens).values(token_hash=seat_token_hash, game_id=game_id, kind="seat", seats=seats))
         return SeatGrant("seat", tuple(seats.split()))
+
+
+def _naive_utc(moment: dt.datetime) -> dt.datetime:
+    """One form for a time read back (naive from SQLite, aware from PostgreSQL) or taken here."""
+    return moment if moment.tzinfo is None else moment.astimezone(dt.UTC).replace(tzinfo=None)
 
 
 def _add_missing_columns(engine: Engine) -> None:

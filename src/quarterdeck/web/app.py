@@ -9,10 +9,11 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
@@ -89,14 +90,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     app.openapi = lambda: _openapi_with_optional_reading_token(app)  # type: ignore[method-assign]
     _add_error_handlers(app)
 
-    @app.middleware("http")
-    async def rate_limit(request: Request, call_next: Any) -> Any:
-        client = request.client
-        if request.url.path.startswith("/api/") and not limiter.allow(
-            ("http", client.host, client.port) if client else "?"
-        ):
-            return _error(429, "too many requests on this connection; slow down")
-        return await call_next(request)
+    app.add_middleware(RateLimit, limiter=limiter)
 
     @app.get("/api/catalogue", response_model=schemas.Catalogue)
     def catalogue_(service: Service) -> dict[str, Any]:
@@ -145,40 +139,38 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         }
 
     @app.get("/api/games/{game_id}", response_model=schemas.GameDetail)
-    async def get_game(game_id: str, service: Service, seats: Seats) -> dict[str, Any]:
+    async def get_game(game_id: str, service: Service, seats: Seats) -> Response:
         """The game as the token's seats see it (a spectator's view without a token)."""
         live = await service.live(game_id)
-        return {"view": live.view(seats), "history": live.history(seats)}
+        return Encoded({"view": live.view(seats), "history": live.history(seats)})
 
     @app.get("/api/games/{game_id}/history", response_model=schemas.History)
-    async def history(
-        game_id: str, service: Service, seats: Seats, after: Annotated[int, Query(ge=0)] = 0
-    ) -> dict[str, Any]:
+    async def history(game_id: str, service: Service, seats: Seats, after: Annotated[int, Query(ge=0)] = 0) -> Response:
         """The moves (with their events) after version `after`: what a client missed."""
         live = await service.live(game_id)
-        return {"version": live.version_for(seats), "entries": live.history(seats, after)}
+        return Encoded({"version": live.version_for(seats), "entries": live.history(seats, after)})
 
     @app.post("/api/games/{game_id}/moves", response_model=schemas.Update)
-    async def play(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:
+    async def play(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> Response:
         """Play a turn: the actions apply and are stored together, or none does."""
         live, entries = await service.play(game_id, seats, body.version, body.actions, body.seat)
-        return update_message(live, seats, live.version - len(entries))
+        return Encoded(update_message(live, seats, live.version - len(entries)))
 
     @app.post("/api/games/{game_id}/preview", response_model=schemas.GameView)
-    async def preview(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> dict[str, Any]:
+    async def preview(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> Response:
         """The game after a turn still being planned; nothing is stored and no die is rolled."""
-        return (await service.preview(game_id, seats, body.version, body.actions, body.seat)).view(seats)
+        return Encoded((await service.preview(game_id, seats, body.version, body.actions, body.seat)).view(seats))
 
     @app.post("/api/games/{game_id}/resign", response_model=schemas.Update)
-    async def resign(game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats) -> dict[str, Any]:
+    async def resign(game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats) -> Response:
         live, entries = await service.resign(game_id, seats, body.seat)
-        return update_message(live, seats, live.version - len(entries))
+        return Encoded(update_message(live, seats, live.version - len(entries)))
 
     @app.post("/api/games/{game_id}/draw", response_model=schemas.Update)
-    async def draw(game_id: str, body: schemas.DrawAnswer, service: Service, seats: Seats) -> dict[str, Any]:
+    async def draw(game_id: str, body: schemas.DrawAnswer, service: Service, seats: Seats) -> Response:
         """Offer a draw, or accept or decline the other side's offer."""
         live, _ = await service.draw(game_id, seats, body.answer, body.seat)
-        return update_message(live, seats, live.version)
+        return Encoded(update_message(live, seats, live.version))
 
     @app.post("/api/games/{game_id}/join", response_model=schemas.Joined)
     async def join(game_id: str, body: schemas.JoinGame, service: Service) -> dict[str, Any]:
@@ -222,6 +214,32 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
 
 def _summary(row: Any) -> dict[str, Any]:
     return {name: getattr(row, name) for name in schemas.Summary.model_fields if name != "updated_at"}
+
+
+class RateLimit:
+    """The per-connection limit on /api/ requests, as plain ASGI (no extra task per request)."""
+
+    def __init__(self, app: Any, limiter: RateLimiter):
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            if not self.limiter.allow(("http", *client) if client else "?"):
+                await _error(429, "too many requests on this connection; slow down")(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class Encoded(Response):
+    """JSON encoded once with orjson, and sent as it is: the body was built to the response model
+    the route documents, so FastAPI need not validate and re-encode it."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
 
 
 def _openapi_with_optional_reading_token(app: FastAPI) -> dict[str, Any]:

@@ -1,12 +1,16 @@
 """GameService: the live games of one server process, their single writer, and who watches them.
 
 Each game has one asyncio lock, so within a process moves are applied one at a time; across
-processes the store's compare-and-swap on the version decides, and the loser reloads. A move is
-acknowledged (and pushed to watchers) only after its transaction has committed.
+processes the store's compare-and-swap on the version decides, and the loser catches up and tries
+again (or, if the caller's version is no longer the game's, refuses it as stale). A move is
+acknowledged (and pushed to watchers) only after the transaction holding it has committed; the
+store groups the moves that arrive meanwhile into one transaction.
 
-Moves stored by another server process reach this one's watchers too: `follow_changes` reads the
-store's change feed (PostgreSQL LISTEN/NOTIFY, or polling with SQLite), and whenever a game is caught
-up with the database (`_fresh`) whatever it learnt is pushed to the sockets watching it here.
+The games in play are kept in memory and served from there, without a database read per request:
+moves stored by another server process reach this one through `follow_changes`, which reads the
+store's change feed (PostgreSQL LISTEN/NOTIFY, or polling with SQLite) for every game held here, and
+whenever a game is caught up with the database (`_fresh`) whatever it learnt is pushed to the
+sockets watching it here. A write never trusts the memory alone: its compare-and-swap checks it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import logging
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from typing import Any, Protocol
+
+import orjson
 
 from ..core.errors import IllegalAction, NotationError
 from ..core.protocol import Game
@@ -55,11 +61,12 @@ class GameCatalogue(Protocol):
 
 
 class Watcher(Protocol):
-    """A connected socket: the seats it holds and a non-blocking way to queue a message to it."""
+    """A connected socket: the seats it holds and a non-blocking way to queue a message to it
+    (a dict, or the text of one already encoded)."""
 
     seats: frozenset[str]
 
-    def push(self, message: dict[str, Any]) -> None: ...
+    def push(self, message: dict[str, Any] | str) -> None: ...
 
 
 Change = Callable[[LiveGame], list[Entry]]
@@ -166,9 +173,12 @@ class GameService:
         return frozenset(grant.seats)
 
     async def live(self, game_id: str) -> LiveGame:
-        """The game, caught up with anything another server process stored meanwhile."""
+        """The game as held here (the change feed keeps it current), loaded on first use."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
         async with self._lock(game_id):
-            return await self._fresh(game_id)
+            return self._live.get(game_id) or await self._fresh(game_id)
 
     async def _fresh(self, game_id: str) -> LiveGame:
         """The game as stored now (call it holding the game's lock); what another process stored
@@ -197,13 +207,14 @@ class GameService:
 
     async def follow_changes(self) -> None:
         """Push other processes' moves to the sockets watching here, until cancelled."""
-        async with contextlib.aclosing(self.store.changes(lambda: list(self._watchers))) as feed:
+        async with contextlib.aclosing(self.store.changes(lambda: list(self._live))) as feed:
             async for game_ids in feed:
                 for game_id in sorted(game_ids):
-                    if not self._watchers.get(game_id):
+                    if game_id not in self._live:
                         continue
                     try:
-                        await self.live(game_id)  # catching up pushes what is new
+                        async with self._lock(game_id):
+                            await self._fresh(game_id)  # catching up pushes what is new
                     except NotFound:
                         continue
                     except Exception:  # one bad game must not stop the feed for the others
@@ -297,33 +308,25 @@ class GameService:
 
         `seen`: the version the caller saw and the seats it sees with; any other is stale."""
         async with self._lock(game_id):
-            live = await self._fresh(game_id)
+            live = self._live.get(game_id) or await self._fresh(game_id)
             if seen is not None and seen[0] != live.version_for(seen[1]):
-                raise Stale(live.version_for(seen[1]))
-            trial = live.clone()
-            entries = change(trial)
-            outcome = trial.outcome
-            columns = {
-                "status": "finished" if outcome else "ongoing",
-                "result": outcome.result if outcome else "*",
-                "termination": outcome.reason if outcome else "",
-                "agreed": trial.row.agreed,
-                "draw_offer": None if outcome else trial.row.draw_offer,
-                "players": trial.row.players,
-            }
-            try:
-                stored = await asyncio.to_thread(
-                    self.store.append_moves,
-                    game_id,
-                    live.version,
-                    [(e.seat, e.text) for e in entries],
-                    **columns,
-                )
-            except VersionConflict:
-                self._live.pop(game_id, None)  # another process wrote: reload, and say where it stands
-                fresh = await self._fresh(game_id)
-                current = fresh.version_for(seen[1] if seen else frozenset())
-                raise Stale(current, "another move was stored first") from None
+                live = await self._fresh(game_id)  # the caller may know of another process's move
+                if seen[0] != live.version_for(seen[1]):
+                    raise Stale(live.version_for(seen[1]))
+            for attempt in range(2):
+                trial = live.clone()
+                entries = change(trial)
+                columns = _row_columns(trial)
+                try:
+                    stored = await self.store.commit_moves(
+                        game_id, live.version, [(e.seat, e.text) for e in entries], **columns
+                    )
+                    break
+                except VersionConflict:
+                    live = await self._fresh(game_id)  # another process wrote: catch up
+                    current = live.version_for(seen[1] if seen else frozenset())
+                    if attempt or (seen is not None and seen[0] != current):
+                        raise Stale(current, "another move was stored first") from None
             trial.row = dataclasses.replace(trial.row, version=stored, **columns)
             self._live[game_id] = trial
             self._announce(trial, live.version, _public(live))
@@ -356,11 +359,11 @@ class GameService:
         view once. A watcher learns nothing from another seat's secret decision: it gets no update
         unless the moves it may see, or what every seat sees (`_public`), changed."""
         public_change = public_before != _public(live)
-        messages: dict[frozenset[str], dict[str, Any] | None] = {}
+        messages: dict[frozenset[str], str | None] = {}  # encoded once for all who share a view
         for watcher in list(self._watchers.get(live.row.id, ())):
             if watcher.seats not in messages:
                 message = update_message(live, watcher.seats, previous_version)
-                messages[watcher.seats] = message if message["entries"] or public_change else None
+                messages[watcher.seats] = encode(message) if message["entries"] or public_change else None
             message = messages[watcher.seats]
             if message is not None:
                 watcher.push(message)
@@ -422,6 +425,11 @@ class GameService:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the socket's JSON text (orjson: strict UTF-8, so it never sends what a client cannot read)."""
+    return orjson.dumps(message).decode()
+
+
 def sync_message(live: LiveGame, seats: frozenset[str]) -> dict[str, Any]:
     """Everything, for a client that knows nothing (or something that cannot be right)."""
     return {
@@ -455,6 +463,19 @@ def catch_up_message(live: LiveGame, seats: frozenset[str], since: int) -> dict[
 def _shown_columns(row: GameRow) -> tuple[Any, ...]:
     """What of a game's row a view shows, besides its moves (a draw offer, who sits where, the end)."""
     return (row.version, row.status, row.result, row.termination, row.agreed, row.draw_offer, row.players)
+
+
+def _row_columns(trial: LiveGame) -> dict[str, Any]:
+    """The row's columns a change sets, besides the version."""
+    outcome = trial.outcome
+    return {
+        "status": "finished" if outcome else "ongoing",
+        "result": outcome.result if outcome else "*",
+        "termination": outcome.reason if outcome else "",
+        "agreed": trial.row.agreed,
+        "draw_offer": None if outcome else trial.row.draw_offer,
+        "players": trial.row.players,
+    }
 
 
 def _public(live: LiveGame) -> tuple[Any, ...]:

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import REFUSALS, cut, refusal
 from .ratelimit import RateLimiter
-from .service import GameService, sync_message
+from .service import GameService, encode, sync_message
 
 HELLO_TIMEOUT_S = 30
 CLOSE_UNSUPPORTED_DATA = 1003
@@ -260,10 +260,6 @@ async def _refuse(watcher: SocketWatcher, message_id: Any, exc: Exception) -> No
 
 def _error(message_id: Any, status: int, detail: str) -> dict[str, Any]:
     return {"type": "error", "id": message_id, "status": status, "detail": detail}
-
-
-def encode(message: dict[str, Any]) -> str:
-    return orjson.dumps(message).decode()
 
 
 async def _send_all(websocket: WebSocket, watcher: SocketWatcher, game_id: str) -> None:
