@@ -267,24 +267,35 @@ def test_all_fire_resolves_at_once_and_ships_strike_at_0_0_0():
 
 
 def test_defence_firepower_spent_on_one_bearing_is_gone_for_the_others():
-    # Target (F3) is fired on from both beams. Two of her three points go to the port beam: only one
-    # is left for the starboard beam, and after that nothing.
+    # Target (F3) is fired on from both beams. Two of her three points go to the starboard beam: only
+    # one is left for the port beam, and after that nothing.
     state = to_fire(position([("Victory", "blue", "first", "d5", "N"), ("Ville", "blue", "first", "f5", "N"),
                               ("Target", "red", "third", "e5", "N")]))
     play(state, "fire Victory stbd-beam 3 at Target", "fire Ville port-beam 3 at Target", "end-fire")
     assert state.phase == DEFENCE
     options = [state.action_to_text(a) for a in state.legal_actions(piece="Target")]
     assert options == [f"defend Target {b} {n}" for b in ("stbd-beam", "port-beam") for n in (1, 2, 3)]
-    play(state, "defend Target port-beam 2")
-    assert [state.action_to_text(a) for a in state.legal_actions()] == ["defend Target stbd-beam 1", "end-defence"]
+    play(state, "defend Target stbd-beam 2")
+    assert [state.action_to_text(a) for a in state.legal_actions()] == ["defend Target port-beam 1", "end-defence"]
     with pytest.raises(IllegalAction) as error:
-        play(state, "defend Target stbd-beam 2")
+        play(state, "defend Target port-beam 2")
     assert error.value.rule == "firepower-total" and "only 1 firepower left" in error.value.message
-    play(state, "defend Target stbd-beam 1")
+    play(state, "defend Target port-beam 1")
     assert [state.action_to_text(a) for a in state.legal_actions()] == ["end-defence"]
     events = play(state, "end-defence")
-    assert sorted((e.bearing, e.hits) for e in events if isinstance(e, Hit)) == [("port-beam", 1), ("stbd-beam", 2)]
+    assert sorted((e.bearing, e.hits) for e in events if isinstance(e, Hit)) == [("port-beam", 2), ("stbd-beam", 1)]
     assert not any(isinstance(e, Struck) for e in events) and state.is_active("Target")
+
+
+def test_fire_assigned_off_one_bearing_leaves_the_others_open():
+    # Victory has the frigate Naiad ahead and the third rater Foe abeam; firing fore first still
+    # leaves her starboard broadside to give.
+    state = to_fire(position([("Victory", "blue", "first", "e5", "N"), ("Naiad", "red", "frigate", "e7", "S"),
+                              ("Foe", "red", "third", "f5", "N")]))
+    play(state, "fire Victory fore 2 at Naiad")
+    options = [state.action_to_text(a) for a in state.legal_actions(piece="Victory")]
+    assert options == ["fire Victory stbd-beam 1 at Foe", "fire Victory stbd-beam 2 at Foe",
+                       "fire Victory stbd-beam 3 at Foe"]
 
 
 def test_hits_beyond_0_0_0_are_void_a_ship_struck_by_one_bearing_takes_nothing_from_the_next():

@@ -101,7 +101,8 @@ def test_a_struck_ship_cannot_defend():
 
 def test_defence_only_where_fire_arrives_once_per_bearing_and_no_more_than_arrives():
     state = in_defence()
-    assert refused(state, "defend Target stbd-beam 1").rule == "defence"  # nothing arrives there
+    error = refused(state, "defend Target fore 1")
+    assert error.rule == "defence" and error.message == "no fire arrives off the fore of Target"
     assert refused(state, AssignDefence("Target", 8, 1)).rule == "defence"  # no such bearing
     assert refused(state, AssignDefence("Target", 6, 0)).rule == "fire-chart"
     error = refused(state, "defend Target port-beam 2")
