@@ -581,6 +581,7 @@ def run(args, on_module=None) -> dict:
                         elif sys.stdout.isatty():
                             print(f"\r{module}: {i}/{len(chosen)}", end="", flush=True)
                 summary = summarise(everything, results)
+                summary["sample_limit"], summary["seed"], summary["commit"] = n, seed, report["commit"]
                 summary["seconds"] = round(time.monotonic() - started, 1)
                 report["modules"][module] = summary
                 if on_module is not None:
@@ -631,9 +632,9 @@ def _git(*args: str) -> str:
 
 def table(report: dict) -> str:
     rows = [
-        f"Measured {report['date']} at commit {report['commit'][:10]}: up to {report['mutants_per_module']} "
-        f"sampled mutants per module (seed {report['seed']}); score = (caught + timed out) / (sampled - "
-        "equivalent).",
+        f"Last measured {report['date']} (the commit of each row is in docs/mutation-report.json); score = "
+        "(caught + timed out) / (sampled - equivalent); a module with fewer mutants than the sample size "
+        "has all of them run.",
         "",
         "| module | mutants | sampled | equivalent | caught | timed out | survived | score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -662,8 +663,6 @@ def write_table(path: Path, report: dict) -> None:
 def merge(old: dict | None, report: dict) -> dict:
     """A partial run (some games or modules) replaces only its own rows of the saved report."""
     if old is None:
-        return report
-    if old.get("mutants_per_module") != report["mutants_per_module"] or old.get("seed") != report["seed"]:
         return report
     merged = dict(old.get("modules", {}))
     merged.update(report["modules"])
