@@ -57,6 +57,10 @@ def test_no_attack_in_opening():
     # Blue's Pirate could leap onto the red Dhow, but the opening still requires placements.
     assert not any(text.startswith("move") for text in legal(state))
     assert refused(state, "move Pirate c2xd4 sink") == "no-attack-in-opening"
+    # The first square of the board is no different: an attack on a1 is refused for the same reason.
+    play(state, "place Junk e5", "place Barque a1")
+    assert refused(state, "move Pirate c2xa1 sink") == "no-attack-in-opening"
+    assert refused(state, "move Pirate c2-b4") == "opening-placement"
 
 
 def test_no_attack_until_both_players_made_three_placements():

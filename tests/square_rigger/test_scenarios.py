@@ -83,6 +83,8 @@ def base() -> dict:
                                               [0, 0, 3], [0, 0, 2], [0, 0, 1], [0, 0, 0]]}), "tracks.third"),
         (lambda d: d.update(tracks={"third": [[3, 2, 2], [2, 2, 2], [1, 2, 2], [0, 2, 2], [0, 1, 2], [0, 0, 2],
                                               [0, 0, 1], [0, 0]]}), "tracks.third"),
+        (lambda d: d.update(tracks={"third": [[3, 2, 2], [2, 2, 2], [3, 1, 1], [2, 1, 1], [1, 1, 1], [0, 1, 1],
+                                              [0, 0, 1], [0, 0, 0]]}), "tracks.third"),
         (lambda d: d["ships"][0].update(exits=["up"]), "ships[0].exits"),
         (lambda d: d.update(victory=[{"type": "annihilation", "side": "green"}]), "victory[0].side"),
         (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 1, "roles": ["pirate"]}]),
