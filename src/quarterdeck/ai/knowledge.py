@@ -6,7 +6,8 @@ what it knows as attributes of its Game class (docs/ai.md lists the contracts):
 * ``hook_evaluate(state, player) -> float``: higher is better for `player`.
 * ``hook_candidates(state, player, actions) -> list``: the actions worth searching, best first
   (ordering and pruning in one); it must return at least one of `actions`.
-* ``hook_rollout_policy(state, player, rng) -> action``: a legal action for playouts.
+* ``hook_rollout_policy(state, player, rng) -> action``: a legal action for playouts, or None to end
+  the playout there (the evaluation then scores the position).
 * ``hook_search``: ``"alphabeta"`` or ``"mcts"``, the search the levels `ai:N` use.
 * ``hook_search_settings``: a dict of default settings for the search agents (e.g. rollout depth).
 """
@@ -33,7 +34,7 @@ class Knowledge:
     def __init__(self, game: Game):
         self.evaluate_hook: Callable[[State, int], float] | None = game.hook("evaluate")
         self.candidates_hook: Callable[[State, int, list[Action]], list[Action]] | None = game.hook("candidates")
-        self.rollout_hook: Callable[[State, int, random.Random], Action] | None = game.hook("rollout_policy")
+        self.rollout_hook: Callable[[State, int, random.Random], Action | None] | None = game.hook("rollout_policy")
         self.search = game.hook("search") or "mcts"
         self.settings: dict[str, Any] = dict(game.hook("search_settings") or {})
 
@@ -103,7 +104,7 @@ class Knowledge:
         ordered += [(action, None) for action in shuffled[len(scored) :]]
         return prune_by_piece(state, ordered) if len(ordered) > PRUNE_ABOVE else ordered
 
-    def rollout_action(self, state: State, player: int, rng: random.Random) -> Action:
+    def rollout_action(self, state: State, player: int, rng: random.Random) -> Action | None:
         if self.rollout_hook is not None:
             return self.rollout_hook(state, player, rng)
         return rng.choice(state.legal_actions(player))

@@ -251,7 +251,10 @@ class _Search:
                 continue
             seats = list(state.acting_players()) if to_act == SIMULTANEOUS else [to_act]
             for seat in seats:
-                state.apply(self.knowledge.rollout_action(state, seat, self.rng), seat, validate=False)
+                action = self.knowledge.rollout_action(state, seat, self.rng)
+                if action is None:  # the game's policy ends the playout here; the evaluation takes over
+                    return self._leaf_values(state)
+                state.apply(action, seat, validate=False)
         return self._leaf_values(state)
 
     def _leaf_values(self, state: State) -> list[float]:
