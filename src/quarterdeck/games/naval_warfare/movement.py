@@ -26,6 +26,7 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, Drifted, Escaped, Marked, Moved, Turned, Wrecked
 
 from .actions import Move
+from .scenario import tables
 from .ship import AFLOAT, SURRENDERED, Ship
 from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit
 
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 CONTACT = 10  # hulls within 0.1" are in contact (rulings)
 GUN_REACH = 1700  # the longest range band (16") and a little: beyond it no heading brings guns to bear
 BOATS_RUN = 100  # a drift move for boats is 1" (rulings)
+# the range bands' edges (seed 003, "Reasonable ranges")
+RANGE_EDGES = tuple(sorted({round(edge * 100) for band in tables()["ranges"].values() for edge in band if edge}))
 
 
 @dataclass(frozen=True)
@@ -691,13 +694,41 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
             offer(Move(name, base.turn1, base.run, base.turn2, "heave-to"))
         if state.scenario.option("oared") and ship.spec.oared and not ship.converting:
             offer(Move(name, base.turn1, base.run, base.turn2, "sail" if ship.oars else "oars"))
+    if not found:
+        least = quick_move(state, ship)
+        if least is not None:
+            found[least] = None
     return list(found)
+
+
+def quick_move(state: NavalState, ship: Ship) -> Move | None:
+    """One legal move found cheaply (no turn or a full turn, then the least run the wind allows), or
+    None: the sequence asks only whether a ship has a move, which must not cost listing them all.
+    `candidates` always includes it when it finds nothing else, so the two agree."""
+    lim = limits(state, ship)
+    if lim.mode == "none":
+        return None
+    if lim.mode in ("grappled", "surrendered"):
+        return Move(ship.name, extra="hold")
+    scan = scan_for(state, ship, lim)
+    for turn in (0, lim.turn, -lim.turn):
+        heading = (ship.heading + turn) % 360
+        run = scan.free_run(heading, lim.run_min) if lim.run_min and lim.mode != "turn" else 0
+        move = Move(ship.name, turn, run, 0)
+        try:
+            check(state, ship, move, scan)
+        except IllegalAction:
+            continue
+        return move
+    return None
 
 
 def _sailing_candidates(state: NavalState, ship: Ship, lim: Limits, enemies: list[Ship], offer, scan: Scan) -> None:
     name = ship.name
     turn = lim.turn
     first_turns = {0, -turn, turn}
+    if turn >= 90:  # a handy ship: her half turns too
+        first_turns.update((-turn // 2, turn // 2))
     for enemy in enemies[:1]:
         t = round(plane.signed_turn(ship.heading, plane.bearing(ship.point, enemy.point)))
         if abs(t) <= turn:
@@ -715,6 +746,8 @@ def _sailing_candidates(state: NavalState, ship: Ship, lim: Limits, enemies: lis
             runs.add(free)
         if lim.run_min == 0:
             runs.add(0)
+        for enemy in enemies[:1]:  # the runs that end just inside each range band of the nearest enemy
+            runs.update(r for r in _range_runs(ship.point, heading, enemy.point) if lim.run_min <= r <= free)
         if lim.wind is not None and plane.angle_off(heading, state.wind) < lim.wind:
             runs = {0} if lim.run_min == 0 else set()
         for run in sorted(runs):
@@ -734,6 +767,23 @@ def _sailing_candidates(state: NavalState, ship: Ship, lim: Limits, enemies: lis
     if not any_plain:
         for move in irons_moves[:3]:
             offer(move)
+
+
+def _range_runs(start, heading: int, target) -> list[int]:
+    """Runs along `heading` that leave the mainmast just inside 4", 8" and 16" of `target` (rule 9's
+    bands), where the line passes that close."""
+    dx, dy = plane.heading_vector(heading)
+    ox, oy = target[0] - start[0], target[1] - start[1]
+    along = ox * dx + oy * dy
+    across2 = ox * ox + oy * oy - along * along
+    found = []
+    for edge in RANGE_EDGES:
+        reach = edge - 5
+        if across2 > reach * reach:
+            continue
+        half = math.sqrt(reach * reach - across2)
+        found += [int(r) for r in (along - half, along + half) if r >= 0]
+    return found
 
 
 def _contact_endings(state: NavalState, ship: Ship, t1: int, run: int, heading: int, end, offer) -> None:

@@ -166,7 +166,7 @@ class NavalState(State):
                     self.agenda.pop(0)
                     continue
                 return
-            elif not self._options(head):
+            elif not self._has_options(head):
                 self.agenda.pop(0)
                 if head[1] == "damage" and self.removals:
                     self._clear_removals(head[2])
@@ -434,6 +434,19 @@ class NavalState(State):
         if kind == "night":
             return [Choose("escape"), Choose("stay")]
         raise AssertionError(kind)
+
+    def _has_options(self, step: tuple) -> bool:
+        """Whether the decision has any legal action; for movement without listing every ship's moves."""
+        if step[1] != "move":
+            return bool(self._options(step))
+        for ship in self.ordered_ships():
+            if ship.side == step[2] and self._may_move(ship):
+                if ship.name in self._cand:
+                    if self._cand[ship.name]:
+                        return True
+                elif movement.quick_move(self, ship) is not None or self._candidates(ship):
+                    return True
+        return False
 
     def _candidates(self, ship: Ship) -> list[Move]:
         """A ship's offered moves, kept until the next action changes the position."""
