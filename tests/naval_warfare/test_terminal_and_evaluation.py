@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
-from quarterdeck.games.naval_warfare.evaluate import evaluate, fire_potential
+from quarterdeck.games.naval_warfare.evaluate import Body, evaluate, fire_potential
 
 from .helpers import GAME, position, ship, to_movement
 
@@ -37,10 +38,10 @@ def test_evaluation_prefers_a_broadside_bearing_and_damage_to_the_enemy():
     state = position([ship("Revenge", "english", 10, 10, 90),
                       ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W")
     revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
-    assert fire_potential(state, revenge, [martin]) > 0
+    assert fire_potential(state, Body(revenge), [Body(martin)]) > 0
     bearing = evaluate(state, 0)
     revenge.heading = 0
     assert evaluate(state, 0) < bearing
     before = evaluate(state, 0)
     martin.flotation -= 5  # five points taken off the enemy score five for us (victory, a decision)
-    assert evaluate(state, 0) == before + 5 and evaluate(state, 1) == -evaluate(state, 0)
+    assert evaluate(state, 0) == pytest.approx(before + 5) and evaluate(state, 1) == -evaluate(state, 0)

@@ -14,8 +14,8 @@ from quarterdeck.core.errors import RecordError
 from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
+from . import evaluate as knowledge
 from . import fire, movement
-from .evaluate import evaluate
 from .scenario import MOUNTS, OPTIONS, builtin_names, load_scenario
 from .ship import Ship
 from .state import NavalState
@@ -77,7 +77,10 @@ class NavalWarfare(Game):
     title = "Rules for Naval Warfare 1500-1850"
     default_scenario = "armada"
     continuous_actions = True
-    hook_evaluate = staticmethod(evaluate)
+    hook_evaluate = staticmethod(knowledge.evaluate)
+    hook_candidates = staticmethod(knowledge.candidates)
+    hook_rollout_policy = staticmethod(knowledge.rollout_policy)
+    hook_search_settings = knowledge.SEARCH_SETTINGS
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
 

@@ -1,73 +1,600 @@
-"""What the computer knows of Naval Warfare (seed 003): the score, what each ship has left, and the
-fire each side can bring to bear from where its ships lie, in expected hits (rules 9 and 10).
+"""What the computer knows of Naval Warfare (seed 003), counted in expected points of the victory
+count (rulings, "Victory": flotation taken, plus what is left of every enemy ship lost or taken).
 
-The expectation over the dice is exact per battery: a die hits on 4-6 (1/2) at short range, 5-6
-(1/3) at long range, a half battery on a 6 (1/6); a rake doubles (Nelson rule 1). A broadside
-being thrown (the volley of the current fire) counts its remaining dice the same way, so a search
-that stops between two dice still sees what the shot is worth.
+`evaluate(state, player)` is the score as it stands plus what the position promises:
+
+* the dice in the air: a broadside being thrown (rule 9: 4-6 at short range, 5-6 at long, a half
+  battery on a 6; Nelson rule 1 doubles a rake at short range), a grapple about to be thrown and the
+  boarding fight it opens (rule 12), fights that go on next move;
+* the fire each side brings to bear from where its ships lie (rules 9 and 10, exact per battery over
+  the dice, line of fire and Nelson rule 4 respected), counted in full for ships whose place for
+  this move's fire is settled and in part where they may still move;
+* boarding threats: a ship that can reach an enemy with her next run and outnumbers her crew may
+  carry her, and a carried ship is worth her whole remaining flotation (rule 12, optional rule 6);
+* what each ship keeps for the moves still to come before nightfall: batteries, masts, fire and
+  drifting markers, worth less as the light goes.
+
+The rest (candidates, rollout policy, search settings) is search knowledge, used by `ai:N` only:
+moves are searched one ship at a time, best first by `move_score`, which also weighs what the
+enemy ships still to move can do in reply (closing to short range with a broadside bearing,
+boarding where crews favour it); playouts finish the movement phase with the same score and stop
+where fire begins, so the evaluation reads the broadsides from the positions both sides took.
 """
 
 from __future__ import annotations
 
-from quarterdeck.core import plane
+import bisect
+import functools
+import math
+import random
+from typing import Any
 
-from . import fire, victory
+from quarterdeck.core import plane
+from quarterdeck.core.protocol import Action
+
+from . import boarding, fire, movement, victory
+from .actions import Choose, Fire, Move
 from .ship import Ship
 from .state import NavalState
 
-HIT = {"short": 0.5, "long": 1 / 3}
-POTENTIAL = 0.6  # a hit that can be fired next is worth a little over half a hit taken
-BATTERY = 1.5
-MAST = 3.0
+HIT = {"short": 0.5, "long": 1 / 3}  # a whole battery's chance to hit in each band (rule 9)
+SIX = 1 / 6  # a half battery hits only on a 6 (rulings)
+KILL = {2: 10 / 6, 3: 1.0}  # expected enemy crew killed by one boarding die after subtracting 2 or 3
+PLACED, UNPLACED = 1.0, 0.3  # weight of fire from a settled place, and from one a ship may still leave
+LATER = 0.5  # weight of fire from where ships lie once this move's fire is over (they move first)
+BATTERY = 0.15  # expected points a battery is worth for each move still to come (up to HORIZON)
+MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
+HORIZON = 3
+ENGAGED = 0.1  # variance of the hits to come, per battery afloat and move left
+LOTTERY = 0.01  # chance a ship is carried or sunk in one move, for the variance of the margin
+MOVE_PHASES = ("move-first", "move-second")
+KEEP = 12  # moves of one ship searched, best first
+ROLLOUT_SAMPLE = 24  # moves a playout weighs for each ship
+PASS_BONUS = 0.05  # closing on an enemy that no gun reaches yet, per inch
+
+
+# --- gunfire ----------------------------------------------------------------------------------------
+_MOUNTS: dict[tuple, dict[str, list]] = {}
+_STRENGTH: dict[tuple[int, int], float] = {}
+BAND_EDGES = tuple(sorted({edge for edges in fire.BANDS.values() for edge in edges if edge}))
+
+
+def mounts_of(ship: Ship) -> dict[str, list]:
+    """The ship's batteries by mount (shared by every ship with the same batteries left)."""
+    key = tuple(ship.batteries)
+    found = _MOUNTS.get(key)
+    if found is None:
+        found = {}
+        for mount, battery in key:
+            found.setdefault(mount, []).append(battery)
+        if len(_MOUNTS) > 4096:
+            _MOUNTS.clear()
+            _STRENGTH.clear()  # keyed by the identity of the lists dropped here
+        _MOUNTS[key] = found
+    return found
+
+
+class Body:
+    """A ship where she lies, or where a move would leave her: what the fire geometry needs."""
+
+    __slots__ = ("ship", "name", "side", "point", "heading", "length", "beam", "mounts", "_hull")
+
+    def __init__(self, ship: Ship, x: int | None = None, y: int | None = None, heading: int | None = None):
+        self.ship = ship
+        self.name, self.side = ship.name, ship.side
+        self.point = ship.point if x is None else (x, y)
+        self.heading = ship.heading if heading is None else heading
+        self.length, self.beam = ship.spec.length, ship.spec.beam
+        self.mounts = mounts_of(ship)
+        self._hull = None
+
+    def hull(self) -> plane.Polygon:
+        if self._hull is None:
+            self._hull = plane.hull(self.point, self.heading, self.length, self.beam)
+        return self._hull
+
+
+def battery_hits(battery, reach: str, rake: bool = False) -> float:
+    if not reach:
+        return 0.0
+    chance = SIX if battery.half else HIT[reach]
+    return chance * 2 if rake and reach == "short" else chance
 
 
 def expected_hits(battery, reach: str) -> float:
-    if not reach:
+    return battery_hits(battery, reach)
+
+
+def bears(firer: Body, mount: str, target: Body) -> bool:
+    """Rule 10 for a ship where she lies or would lie (fire.bears, for bodies)."""
+    if mount in fire.SIDE:
+        return plane.broadside_bears(firer.point, firer.heading, firer.length, firer.beam, fire.SIDE[mount],
+                                     target.point)
+    return plane.keel_line_hits(firer.point, firer.heading, fire.KEEL[mount], target.hull(), fire.MAX_RANGE + 200)
+
+
+def raked(firer: Body, target: Body) -> bool:
+    """Nelson rule 1: the target's keel line passes through the firer."""
+    shape = firer.hull()
+    return any(plane.keel_line_hits(target.point, target.heading, d, shape, fire.RAKE_RANGE + 300) for d in (1, -1))
+
+
+def blocked(state: NavalState, firer: Body, target: Body) -> bool:
+    """A hull (where it lies now) or land in the line of fire (fire.blocked, for bodies)."""
+    a, b = firer.point, target.point
+    lo_x, hi_x = min(a[0], b[0]) - 300, max(a[0], b[0]) + 300
+    lo_y, hi_y = min(a[1], b[1]) - 300, max(a[1], b[1]) + 300
+    for other in state.ships.values():
+        if other.name in (firer.name, target.name) or not other.in_play:
+            continue
+        if lo_x <= other.x <= hi_x and lo_y <= other.y <= hi_y and plane.segment_hits_polygon(a, b, other.hull()):
+            return True
+    return any(land.kind == "land" and plane.segment_hits_polygon(a, b, land.polygon) for land in state.scenario.land)
+
+
+def mount_hits(state: NavalState, firer: Body, mount: str, target: Body) -> float:
+    """Expected hits of `firer`'s batteries on `mount` against `target`, fired now (0 if they cannot)."""
+    distance = plane.distance(firer.point, target.point)
+    if distance > fire.MAX_RANGE or not bears(firer, mount, target):
         return 0.0
-    return 1 / 6 if battery.half else HIT[reach]
+    f, t = firer.ship, target.ship
+    nelson = state.scenario.option("nelson")
+    if nelson and (f.spec.guns or 0) >= 64 and (t.spec.guns or 99) < 50 and not t.has_fired:
+        return 0.0  # Nelson rule 4
+    rake = nelson and distance <= fire.RAKE_RANGE and raked(firer, target)
+    value = sum(battery_hits(b, fire.band(b, distance), rake) for b in firer.mounts[mount])
+    if value and blocked(state, firer, target):
+        return 0.0
+    return value
 
 
-def fire_potential(state: NavalState, ship: Ship, enemies: list[Ship]) -> float:
-    """The most hits each of the ship's mounts could expect against one enemy from where she lies."""
+def fire_potential(state: NavalState, firer: Body, enemies: list[Body], weight=None) -> float:
+    """The most hits each of the ship's mounts could expect against one enemy from where she lies,
+    each target weighted by `weight(enemy)` (default 1)."""
+    ship = firer.ship
     if not ship.fighting or ship.on_fire:
         return 0.0
     total = 0.0
-    mounts: dict[str, list] = {}
-    for mount, battery in ship.batteries:
-        mounts.setdefault(mount, []).append(battery)
-    for mount, guns in mounts.items():
+    for mount in firer.mounts:
+        if mount in ship.fired:
+            continue  # that broadside has been fired this move
         best = 0.0
         for enemy in enemies:
-            distance = plane.distance(ship.point, enemy.point)
-            if distance > fire.MAX_RANGE or not fire.bears(ship, mount, enemy):
-                continue
-            value = sum(expected_hits(b, fire.band(b, distance)) for b in guns)
+            if ship.grappled and enemy.name != ship.grappled:
+                continue  # grappled ships fire only at each other (rulings)
+            value = mount_hits(state, firer, mount, enemy)
+            if value and weight is not None:
+                value *= weight(enemy)
             best = max(best, value)
         total += best
     return total
 
 
-def evaluate(state: NavalState, player: int) -> float:
-    scores = victory.scores(state)
-    value = float(scores[player] - scores[1 - player])
-    sides: list[list[Ship]] = [[], []]
-    for ship in state.ships.values():
-        if ship.fighting:
-            sides[ship.side].append(ship)
-    for side, ships in enumerate(sides):
-        sign = 1.0 if side == player else -1.0
-        enemies = sides[1 - side]
-        for ship in ships:
-            worth = BATTERY * len(ship.batteries) - MAST * ship.masts_lost + 0.05 * ship.crew
-            worth -= 4.0 if ship.on_fire else 0.0
-            worth -= 3.0 if ship.irons or ship.adrift else 0.0
-            worth += POTENTIAL * fire_potential(state, ship, enemies)
-            value += sign * worth
+def broadside_strength(body: Body, distance: float) -> float:
+    """Expected hits of the ship's strongest broadside at `distance`, if it bears (rule 9)."""
+    key = (id(body.mounts), bisect.bisect_left(BAND_EDGES, distance))  # the same bands throughout
+    if key not in _STRENGTH:
+        best = 0.0
+        for mount, guns in body.mounts.items():
+            if mount in fire.SIDE:
+                best = max(best, sum(battery_hits(b, fire.band(b, distance)) for b in guns))
+        _STRENGTH[key] = best
+    return _STRENGTH[key]
+
+
+# --- boarding (rule 12) -------------------------------------------------------------------------------
+def _boarding_round(attacker: float, defender: float, round_number: int) -> tuple[float, float]:
+    a_mod, d_mod = boarding.MODIFIERS[round_number]
+    killed_d = min(defender, boarding.dice_for(int(attacker)) * KILL[a_mod])
+    killed_a = min(attacker, boarding.dice_for(int(defender)) * KILL[d_mod])
+    return attacker - killed_a, defender - killed_d
+
+
+def morale_odds(attacker: float, defender: float) -> tuple[float, float]:
+    """(the defender yields, the attacker is repelled) on the morale die (rule 12, rulings)."""
+    lopsided = max(attacker, defender) > 2 * min(attacker, defender)
+    low, high = (4 / 6, 0.0) if lopsided else (2 / 6, 1 / 6)  # 1-2 (after -2: 1-4) and 6
+    return (high, low) if attacker <= defender else (low, high)  # equal crews: the attacker is smaller
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def carried(attacker: int, defender: int, rounds: tuple[int, ...] = (1, 2), goes: int = 3) -> float:
+    """The chance that boarders carry the defender, by expected losses round by round, the morale die,
+    and the fight going on for up to `goes` moves (each again from round one)."""
+    taken, alive = 0.0, 1.0
+    for _ in range(goes):
+        for round_number in rounds:
+            attacker, defender = _boarding_round(attacker, defender, round_number)
+            if defender < 1:
+                return taken + alive
+            if attacker < 1:
+                return taken
+        yields, repelled = morale_odds(attacker, defender)
+        taken += alive * yields
+        alive *= 1 - yields - repelled
+        rounds = (1, 2)
+    return taken
+
+
+def fight_value(attacker: Ship, defender: Ship, rounds: tuple[int, ...] = (1, 2), goes: int = 3) -> float:
+    """Expected points to the attacker's side: the defender's remaining flotation if she is carried."""
+    return carried(attacker.crew, defender.crew, rounds, goes) * defender.flotation
+
+
+def can_reach(state: NavalState, mover: Body, target: Body, lim: movement.Limits) -> bool:
+    """Whether one run after a turn within the limits could bring `mover` alongside `target`."""
+    if lim.mode not in ("sail", "oars") or lim.run_max <= 0:
+        return False
+    distance = plane.distance(mover.point, target.point)
+    if distance - (mover.length + target.beam) / 2 > lim.run_max:
+        return False
+    course = plane.bearing(mover.point, target.point)
+    # any run heading that meets the target's hull will do: aim at her ends, or glance along her side
+    spread = math.degrees(math.atan2(target.length / 2 + mover.beam / 2 + movement.CONTACT, max(distance, 1.0)))
+    for offset in (0.0, -spread / 2, spread / 2, -spread, spread):
+        heading = course + offset
+        if plane.angle_off(heading, mover.heading) <= lim.turn and \
+                (lim.wind is None or plane.angle_off(heading, state.wind) >= lim.wind):
+            return True
+    return False
+
+
+class Limits:
+    """Each ship's movement limits, worked out once per evaluation: as they stand, or as they
+    would be next move for a ship that has moved already."""
+
+    def __init__(self, state: NavalState):
+        self.state = state
+        self.found: dict[str, movement.Limits] = {}
+
+    def now(self, ship: Ship) -> movement.Limits:
+        key = ship.name
+        if key not in self.found:
+            self.found[key] = movement.limits(self.state, ship)
+        return self.found[key]
+
+    def next(self, ship: Ship) -> movement.Limits:
+        if not ship.moved:
+            return self.now(ship)
+        key = "next " + ship.name
+        if key not in self.found:
+            ghost = ship.copy()
+            ghost.moved = False
+            self.found[key] = movement.limits(self.state, ghost)
+        return self.found[key]
+
+
+# --- the evaluation ----------------------------------------------------------------------------------
+MOVING = ("wind", "initiative", "start", "fights", "drift", *MOVE_PHASES)
+FIRING = ("fire-first", "damage-second", "fire-second", "damage-first", "end", "clock")
+
+
+def fire_done(state: NavalState, side: int) -> bool:
+    """Whether `side` has fired (or passed) this move already."""
+    if state.first is None or state.phase not in FIRING:
+        return False
+    fires_at = "fire-first" if side == state.first else "fire-second"
+    return FIRING.index(state.phase) > FIRING.index(fires_at)
+
+
+def placed(state: NavalState, ship: Ship, limits: Limits) -> bool:
+    """Whether the ship's place for this move's fire is settled."""
+    if ship.moved or state.phase not in MOVING:
+        return True
+    return limits.now(ship).mode in ("none", "grappled", "surrendered")
+
+
+def future_moves(state: NavalState) -> int:
+    """Moves still to come after this one, up to the horizon the evaluation looks to."""
+    return min(HORIZON, max(0, state.moves_left() - 1))
+
+
+def engaged_moves(body: Body, enemies: list[Body], later: int, limits: Limits) -> float:
+    """How many of the moves to come the ship can spend within gun range of an enemy, after the runs
+    it takes her to close (at her present limits: in light airs a fleet a table apart never meets)."""
+    if not later or not enemies:
+        return 0.0
+    nearest = min(plane.distance(body.point, e.point) for e in enemies)
+    lim = limits.next(body.ship)
+    run = lim.run_max if lim.mode in ("sail", "oars") else 0
+    if nearest <= fire.MAX_RANGE:
+        return float(later)
+    return max(0.0, later - (nearest - fire.MAX_RANGE) / max(run, 100))
+
+
+def ship_worth(ship: Ship, later: int, engaged: float) -> float:
+    """What a fighting ship keeps for the moves to come, in expected points: her batteries for the
+    moves she will fight, her masts, and the markers that keep her from fighting."""
+    worth = BATTERY * len(ship.batteries) * engaged
+    worth -= MAST * ship.masts_lost * (1 + later) / 2
+    if ship.on_fire:
+        worth -= 1.5 + BATTERY * len(ship.batteries)  # she drifts and cannot fire; it may reach the magazine
+    if ship.irons or ship.adrift or ship.heave_to:
+        worth -= 0.5 * min(later, 1) + 0.5
+    return worth
+
+
+class Outlook:
+    """The points margin one side may expect, and the variance of what is still to be decided."""
+
+    __slots__ = ("player", "mean", "variance")
+
+    def __init__(self, player: int):
+        self.player, self.mean, self.variance = player, 0.0, 0.0
+
+    def sign(self, side: int) -> float:
+        return 1.0 if side == self.player else -1.0
+
+    def points(self, side: int, points: float) -> None:
+        self.mean += self.sign(side) * points
+
+    def chance(self, side: int, probability: float, points: float) -> None:
+        """`side` scores `points` with `probability` (a grapple, a boarding fight, a die)."""
+        self.mean += self.sign(side) * probability * points
+        self.variance += probability * (1 - probability) * points * points
+
+    def hits(self, side: int, expected: float) -> None:
+        """Hits `side` may expect from many dice: about as much variance as the mean."""
+        self.mean += self.sign(side) * expected
+        self.variance += expected
+
+    def value(self) -> float:
+        """The chance of winning less the chance of losing, the final margin taken as normal."""
+        return self.mean
+
+
+def in_flight(state: NavalState, outlook: Outlook) -> None:
+    """The dice being thrown now: a broadside, a grapple, a boarding fight and its morale die."""
     volley = state.volley
     if volley is not None:
-        target = state.ships[volley["target"]]
-        sign = -1.0 if target.side == player else 1.0
-        rest = volley["shots"][len(volley["dice"]):]
-        value += sign * sum((1 / 6 if half else HIT[reach]) * (2 if volley["rake"] and reach == "short" else 1)
-                            for _, half, reach in rest)
-    return value
+        side = 1 - state.ships[volley["target"]].side
+        for _, half, reach in volley["shots"][len(volley["dice"]):]:
+            double = 2 if volley["rake"] and reach == "short" else 1
+            outlook.chance(side, SIX if half else HIT[reach], double)
+    head = state.agenda[0] if state.agenda else ()
+    if head[:2] == ("roll", "grapple"):
+        attacker, defender = state.ships[head[2]], state.ships[head[3]]
+        outlook.chance(attacker.side, 0.5 * carried(attacker.crew, defender.crew), defender.flotation)
+    fight = state.fight
+    if fight is not None:
+        attacker, defender = state.ships[fight["attacker"]], state.ships[fight["defender"]]
+        rounds = (2,) if fight["round"] == 2 else (1, 2)
+        outlook.chance(attacker.side, carried(attacker.crew, defender.crew, rounds), defender.flotation)
+    elif head[:2] in (("roll", "morale"), ("roll", "withdraw"), ("decide", "withdraw")):
+        names = head[2:4] if head[0] == "roll" else head[3:5]
+        attacker, defender = state.ships[names[0]], state.ships[names[1]]
+        outlook.chance(attacker.side, carried(attacker.crew, defender.crew, ()), defender.flotation)
+
+
+def grappled(state: NavalState, outlook: Outlook, later: int) -> None:
+    """Ships grappled at the end of a fight: it goes on next move from round one (rule 12), or,
+    broken off, either may board again when she moves."""
+    seen: set[str] = set()
+    going_on = dict(state.continuing)
+    for ship in state.ships.values():
+        if not ship.grappled or ship.name in seen or not ship.fighting:
+            continue
+        other = state.ships[ship.grappled]
+        seen.update((ship.name, other.name))
+        if not other.fighting or (not later and state.phase in ("end", "clock")):
+            continue
+        if ship.name in going_on or other.name in going_on:
+            attacker = ship if ship.name in going_on else other
+            defender = state.ships[going_on[attacker.name]]
+            outlook.chance(attacker.side, carried(attacker.crew, defender.crew), defender.flotation)
+        else:
+            for a, d in ((ship, other), (other, ship)):
+                outlook.chance(a.side, 0.25 * carried(a.crew, d.crew), d.flotation)
+
+
+def outlook_of(state: NavalState, player: int) -> Outlook:
+    """The expected margin and its variance (see the module docstring)."""
+    outlook = Outlook(player)
+    scores = victory.scores(state)
+    outlook.points(player, scores[player] - scores[1 - player])
+    in_flight(state, outlook)
+    later = future_moves(state)
+    grappled(state, outlook, later)
+    limits = Limits(state)
+    sides: list[list[Body]] = [[], []]
+    for ship in state.ships.values():
+        if ship.fighting:
+            sides[ship.side].append(Body(ship))
+    settled = {b.name: placed(state, b.ship, limits) for b in sides[0] + sides[1]}
+    for side, bodies in enumerate(sides):
+        enemies = sides[1 - side]
+        done = fire_done(state, side)
+        scale = (LATER if later else 0.0) if done else 1.0
+        for body in bodies:
+            engaged = engaged_moves(body, enemies, later, limits)
+            outlook.points(side, ship_worth(body.ship, later, engaged))
+            # the moves to come: her gunfire, and the chance she is carried or sunk
+            outlook.variance += engaged * (ENGAGED * len(body.ship.batteries) + LOTTERY * body.ship.flotation ** 2)
+            if not enemies:
+                continue
+            if scale:
+                own = settled[body.name]
+                weight = None if done else (lambda e, own=own: PLACED if own and settled[e.name] else UNPLACED)
+                outlook.hits(side, scale * fire_potential(state, body, enemies, weight))
+    return outlook
+
+
+def evaluate(state: NavalState, player: int) -> float:
+    """The chance `player` wins less the chance she loses, from the expected points margin and its
+    spread: a lead counts for more as the light goes and the dice still to fall grow fewer."""
+    return outlook_of(state, player).value()
+
+
+# --- search knowledge: which moves, and playouts ---------------------------------------------------------
+def end_pose(ship: Ship, move: Move) -> tuple[int, int, int]:
+    run_heading = (ship.heading + move.turn1) % 360
+    x, y = plane.advance(ship.point, run_heading, move.run)
+    return x, y, (run_heading + move.turn2) % 360
+
+
+def reply_threat(state: NavalState, enemy: Body, lim: movement.Limits, ghost: Body) -> float:
+    """What an enemy still to move may do to `ghost` in reply: close or open the range within her run
+    to the band where her broadside does best against the ship's, or carry her by boarding."""
+    if lim.mode not in ("sail", "oars", "turn"):
+        return 0.0
+    distance = plane.distance(enemy.point, ghost.point)
+    near, far = max(0.0, distance - lim.run_max), distance + lim.run_max
+    best = 0.0
+    rake = 1.5 if state.scenario.option("nelson") else 1.0  # at close range she may cross our bow or stern
+    for reach in {near, far, *(r for r in BAND_EDGES if near <= r <= far)}:
+        if reach <= fire.MAX_RANGE:
+            hers = broadside_strength(enemy, reach) * (rake if reach <= fire.RAKE_RANGE else 1.0)
+            best = max(best, hers - 0.5 * broadside_strength(ghost, reach))
+    threat = 0.8 * best
+    if can_reach(state, enemy, ghost, lim):
+        threat = max(threat, 0.5 * fight_value(enemy.ship, ghost.ship))
+    return threat
+
+
+class MoveScorer:
+    """Scores the moves of one ship (see `score`); what does not depend on the move is worked out once."""
+
+    def __init__(self, state: NavalState, ship: Ship):
+        self.state, self.ship = state, ship
+        self.limits = Limits(state)
+        self.enemies = [Body(s) for s in state.ships.values() if s.side != ship.side and s.fighting]
+        self.settled = {e.name: placed(state, e.ship, self.limits) for e in self.enemies}
+        self.later = future_moves(state)
+        self.own_limits = self.limits.now(ship)
+        scores = victory.scores(state)
+        self.ahead = scores[ship.side] - scores[1 - ship.side]
+
+    def weight(self, enemy: Body) -> float:
+        return PLACED if self.settled[enemy.name] else UNPLACED
+
+    def score(self, move: Move) -> float:
+        """A quick worth of one move, from where it leaves her: the fire she will bring to bear, less
+        the fire settled enemies bring on her there and what enemies still to move may do in reply,
+        plus a boarding she attempts and the threats she poses with her next run."""
+        state, ship = self.state, self.ship
+        x, y, heading = end_pose(ship, move)
+        if not plane.in_table((x, y), state.scenario.width, state.scenario.height):
+            # sailing off the table keeps what she has from the enemy and ends her part in the battle
+            return -BATTERY * len(ship.batteries) * self.later + (0.5 if self.ahead > 0 else -1.0)
+        ghost = Body(ship, x, y, heading)
+        score = fire_potential(state, ghost, self.enemies, self.weight)
+        nearest = float("inf")
+        for enemy in self.enemies:
+            nearest = min(nearest, plane.distance(ghost.point, enemy.point))
+            if self.settled[enemy.name]:
+                score -= fire_potential(state, enemy, [ghost])
+            else:
+                score -= reply_threat(state, enemy, self.limits.now(enemy.ship), ghost)
+        if move.extra == "board":
+            score += 0.5 * fight_value(ship, state.ships[move.target])
+        elif move.extra == "heave-to":
+            score -= 1.0
+        elif move.extra == "secure":
+            score += 1.0
+        if self.later:
+            score += self.boarding_prospect(ghost)
+            if nearest > fire.MAX_RANGE:
+                score -= PASS_BONUS * (nearest - fire.MAX_RANGE) / 100
+        lim = self.own_limits
+        if lim.wind is not None and lim.mode == "sail" and plane.angle_off(heading, state.wind) < lim.wind:
+            score -= 1.5  # in irons (rule 7)
+        return score
+
+    def boarding_prospect(self, ghost: Body) -> float:
+        """Next move's boardings from where she ends, both ways: whoever then moves first (half the
+        time) may board the other if she can reach her (rule 12: the crews decide how it goes); and,
+        worth less, the boardings one run beyond that."""
+        state, ship = self.state, self.ship
+        mine, theirs = 0.0, 0.0
+        for enemy in self.enemies:
+            if enemy.ship.grappled:
+                continue
+            # an enemy still to move will not wait where she is: only her threat from there counts
+            settled = self.settled[enemy.name]
+            if settled and can_reach(state, ghost, enemy, self.own_limits):
+                mine = max(mine, 0.25 * fight_value(ship, enemy.ship))
+            elif settled and plane.distance(ghost.point, enemy.point) <= \
+                    2 * self.own_limits.run_max + ghost.length + enemy.length:
+                mine = max(mine, 0.02 * fight_value(ship, enemy.ship))
+            if can_reach(state, enemy, ghost, self.limits.next(enemy.ship)):
+                theirs += (0.25 if settled else 0.05) * fight_value(enemy.ship, ship)
+        return mine - theirs
+
+
+def ranked_moves(state: NavalState, moves: list[Move]) -> list[Move]:
+    """The moves of the first ship among `moves`, best first by `MoveScorer.score`."""
+    ship = state.ships[moves[0].ship]
+    scorer = MoveScorer(state, ship)
+    scored = sorted(((scorer.score(m), -i, m) for i, m in enumerate(moves) if m.ship == ship.name), reverse=True)
+    return [m for _, _, m in scored]
+
+
+def candidates(state: NavalState, player: int, actions: list[Action]) -> list[Action]:
+    """The actions worth searching, best first: in movement one ship's best moves (ships are moved
+    one at a time, so the search never orders the same moves two ways); fire by expected hits with
+    holding fire last; any other decision by the evaluation one decision ahead."""
+    moves = [a for a in actions if isinstance(a, Move)]
+    if moves:
+        ranked = ranked_moves(state, moves)
+        kept = [m for m in ranked if not _flight(state, m)]
+        return (kept or ranked)[:KEEP]
+    if any(isinstance(a, Fire) for a in actions):
+        shots = [a for a in actions if isinstance(a, Fire)]
+        shots.sort(key=lambda a: -_shot_value(state, a))
+        return [*shots, *(a for a in actions if not isinstance(a, Fire))]
+    fit = [a for a in actions if not (isinstance(a, Choose) and a.verb == "surrender" and _fit(state.ships[a.ship]))]
+    return _by_evaluation(state, player, fit or actions)
+
+
+def _fit(ship: Ship) -> bool:
+    """Fighting fit: more than a quarter of her crew and less than three quarters damaged. Such a
+    ship never offers surrender: it gives the enemy all her remaining flotation."""
+    return ship.crew * 4 > ship.spec.crew and ship.damage_level() < 3
+
+
+def _flight(state: NavalState, move: Move) -> bool:
+    """A run off the table by a ship whose side is not ahead and who is less than half damaged: she
+    would give up the fight, and her side the chance to win it (a ship that has a lead to keep, or
+    half her flotation to save, may go)."""
+    ship = state.ships[move.ship]
+    x, y, _ = end_pose(ship, move)
+    if plane.in_table((x, y), state.scenario.width, state.scenario.height):
+        return False
+    scores = victory.scores(state)
+    return scores[ship.side] <= scores[1 - ship.side] and ship.damage_level() < 2
+
+
+def _shot_value(state: NavalState, action: Fire) -> float:
+    return mount_hits(state, Body(state.ships[action.ship]), action.mount, Body(state.ships[action.target]))
+
+
+def _by_evaluation(state: NavalState, player: int, actions: list[Action]) -> list[Action]:
+    scored = []
+    for i, action in enumerate(actions):
+        after = state.clone()
+        after.apply(action, player, validate=False)
+        value = after.returns()[player] * 1e6 if after.is_terminal() else evaluate(after, player)
+        scored.append((value, -i, action))
+    scored.sort(reverse=True, key=lambda entry: entry[:2])
+    return [a for _, _, a in scored]
+
+
+def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action | None:
+    """Playouts finish the movement phase, each ship taking the best (or now and then the second
+    best) move by `MoveScorer.score`, and stop where anything else is decided: the evaluation then
+    reads the fire from the places both sides took."""
+    head = state.agenda[0] if state.agenda else ()
+    if head[:2] != ("decide", "move"):
+        return None
+    for ship in state.ordered_ships():
+        if ship.side == player and state._may_move(ship):
+            moves = state._candidates(ship)
+            if len(moves) > ROLLOUT_SAMPLE:  # a sample, with every boarding among them
+                moves = [m for m in moves if m.extra == "board"] + rng.sample(moves, ROLLOUT_SAMPLE)
+            if moves:
+                ranked = ranked_moves(state, moves)
+                return ranked[1] if len(ranked) > 1 and rng.random() < 0.2 else ranked[0]
+    return None
+
+
+SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 12, "evaluation_scale": 0.0}
