@@ -1,24 +1,27 @@
 """What the computer knows of Naval Warfare (seed 003), counted in expected points of the victory
 count (rulings, "Victory": flotation taken, plus what is left of every enemy ship lost or taken).
 
-`evaluate(state, player)` is the score as it stands plus what the position promises:
+`evaluate(state, player)` is the score as it stands plus what the position holds, for `player` less
+the other side (greedy and the search agents both use it):
 
 * the dice in the air: a broadside being thrown (rule 9: 4-6 at short range, 5-6 at long, a half
   battery on a 6; Nelson rule 1 doubles a rake at short range), a grapple about to be thrown and the
-  boarding fight it opens (rule 12), fights that go on next move;
-* the fire each side brings to bear from where its ships lie (rules 9 and 10, exact per battery over
-  the dice, line of fire and Nelson rule 4 respected), counted in full for ships whose place for
-  this move's fire is settled and in part where they may still move;
-* boarding threats: a ship that can reach an enemy with her next run and outnumbers her crew may
-  carry her, and a carried ship is worth her whole remaining flotation (rule 12, optional rule 6);
-* what each ship keeps for the moves still to come before nightfall: batteries, masts, fire and
-  drifting markers, worth less as the light goes.
+  boarding fight it opens, a morale die, fights that go on next move (rule 12: a carried ship is
+  worth her whole remaining flotation);
+* the fire each ship brings to bear from where she lies (rules 9 and 10, exact per battery over the
+  dice, line of fire and Nelson rule 4 respected), in full where both ships' places for this move's
+  fire are settled, in part where either may still move, and at half once this move's fire is over;
+* what each ship keeps for the moves she can still fight before nightfall (the runs it takes her
+  to close to gun range count against them): batteries, masts, fire and drifting markers.
 
-The rest (candidates, rollout policy, search settings) is search knowledge, used by `ai:N` only:
-moves are searched one ship at a time, best first by `move_score`, which also weighs what the
-enemy ships still to move can do in reply (closing to short range with a broadside bearing,
-boarding where crews favour it); playouts finish the movement phase with the same score and stop
-where fire begins, so the evaluation reads the broadsides from the positions both sides took.
+The rest is search knowledge, used by `ai:N` only (`candidates`, `rollout_policy`,
+`SEARCH_SETTINGS`): movement is searched one ship at a time, her moves ranked by `MoveScorer`, which
+weighs the fire she will bring to bear against what the enemy can do in reply (settled enemies
+exactly, those still to move by the best range they can reach, or a boarding), and the boardings
+either side may make next move (the crews and the wind decide who can reach whom); a ship never
+offers surrender while fighting fit and never runs off the table unless her side is ahead or she
+is half lost; playouts finish the movement phase and stop where fire begins, so the evaluation
+reads the broadsides from the places both sides took.
 """
 
 from __future__ import annotations
@@ -45,8 +48,6 @@ LATER = 0.5  # weight of fire from where ships lie once this move's fire is over
 BATTERY = 0.15  # expected points a battery is worth for each move still to come (up to HORIZON)
 MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
 HORIZON = 3
-ENGAGED = 0.1  # variance of the hits to come, per battery afloat and move left
-LOTTERY = 0.01  # chance a ship is carried or sunk in one move, for the variance of the margin
 MOVE_PHASES = ("move-first", "move-second")
 KEEP = 12  # moves of one ship searched, best first
 ROLLOUT_SAMPLE = 24  # moves a playout weighs for each ship
@@ -99,10 +100,6 @@ def battery_hits(battery, reach: str, rake: bool = False) -> float:
         return 0.0
     chance = SIX if battery.half else HIT[reach]
     return chance * 2 if rake and reach == "short" else chance
-
-
-def expected_hits(battery, reach: str) -> float:
-    return battery_hits(battery, reach)
 
 
 def bears(firer: Body, mount: str, target: Body) -> bool:
@@ -314,59 +311,43 @@ def ship_worth(ship: Ship, later: int, engaged: float) -> float:
     return worth
 
 
-class Outlook:
-    """The points margin one side may expect, and the variance of what is still to be decided."""
+class Margin:
+    """The points margin one side may expect, added up term by term."""
 
-    __slots__ = ("player", "mean", "variance")
+    __slots__ = ("player", "value")
 
     def __init__(self, player: int):
-        self.player, self.mean, self.variance = player, 0.0, 0.0
+        self.player, self.value = player, 0.0
 
-    def sign(self, side: int) -> float:
-        return 1.0 if side == self.player else -1.0
-
-    def points(self, side: int, points: float) -> None:
-        self.mean += self.sign(side) * points
-
-    def chance(self, side: int, probability: float, points: float) -> None:
-        """`side` scores `points` with `probability` (a grapple, a boarding fight, a die)."""
-        self.mean += self.sign(side) * probability * points
-        self.variance += probability * (1 - probability) * points * points
-
-    def hits(self, side: int, expected: float) -> None:
-        """Hits `side` may expect from many dice: about as much variance as the mean."""
-        self.mean += self.sign(side) * expected
-        self.variance += expected
-
-    def value(self) -> float:
-        """The chance of winning less the chance of losing, the final margin taken as normal."""
-        return self.mean
+    def add(self, side: int, points: float) -> None:
+        """`side` may expect `points` (an expectation: a chance times what it is worth)."""
+        self.value += points if side == self.player else -points
 
 
-def in_flight(state: NavalState, outlook: Outlook) -> None:
+def in_flight(state: NavalState, margin: Margin) -> None:
     """The dice being thrown now: a broadside, a grapple, a boarding fight and its morale die."""
     volley = state.volley
     if volley is not None:
         side = 1 - state.ships[volley["target"]].side
         for _, half, reach in volley["shots"][len(volley["dice"]):]:
             double = 2 if volley["rake"] and reach == "short" else 1
-            outlook.chance(side, SIX if half else HIT[reach], double)
+            margin.add(side, (SIX if half else HIT[reach]) * double)
     head = state.agenda[0] if state.agenda else ()
     if head[:2] == ("roll", "grapple"):
         attacker, defender = state.ships[head[2]], state.ships[head[3]]
-        outlook.chance(attacker.side, 0.5 * carried(attacker.crew, defender.crew), defender.flotation)
+        margin.add(attacker.side, 0.5 * carried(attacker.crew, defender.crew) * defender.flotation)
     fight = state.fight
     if fight is not None:
         attacker, defender = state.ships[fight["attacker"]], state.ships[fight["defender"]]
         rounds = (2,) if fight["round"] == 2 else (1, 2)
-        outlook.chance(attacker.side, carried(attacker.crew, defender.crew, rounds), defender.flotation)
+        margin.add(attacker.side, carried(attacker.crew, defender.crew, rounds) * defender.flotation)
     elif head[:2] in (("roll", "morale"), ("roll", "withdraw"), ("decide", "withdraw")):
         names = head[2:4] if head[0] == "roll" else head[3:5]
         attacker, defender = state.ships[names[0]], state.ships[names[1]]
-        outlook.chance(attacker.side, carried(attacker.crew, defender.crew, ()), defender.flotation)
+        margin.add(attacker.side, carried(attacker.crew, defender.crew, ()) * defender.flotation)
 
 
-def grappled(state: NavalState, outlook: Outlook, later: int) -> None:
+def grappled(state: NavalState, margin: Margin, later: int) -> None:
     """Ships grappled at the end of a fight: it goes on next move from round one (rule 12), or,
     broken off, either may board again when she moves."""
     seen: set[str] = set()
@@ -381,20 +362,20 @@ def grappled(state: NavalState, outlook: Outlook, later: int) -> None:
         if ship.name in going_on or other.name in going_on:
             attacker = ship if ship.name in going_on else other
             defender = state.ships[going_on[attacker.name]]
-            outlook.chance(attacker.side, carried(attacker.crew, defender.crew), defender.flotation)
+            margin.add(attacker.side, carried(attacker.crew, defender.crew) * defender.flotation)
         else:
             for a, d in ((ship, other), (other, ship)):
-                outlook.chance(a.side, 0.25 * carried(a.crew, d.crew), d.flotation)
+                margin.add(a.side, 0.25 * carried(a.crew, d.crew) * d.flotation)
 
 
-def outlook_of(state: NavalState, player: int) -> Outlook:
-    """The expected margin and its variance (see the module docstring)."""
-    outlook = Outlook(player)
+def evaluate(state: NavalState, player: int) -> float:
+    """Expected points for `player` less those of the other side (see the module docstring)."""
+    margin = Margin(player)
     scores = victory.scores(state)
-    outlook.points(player, scores[player] - scores[1 - player])
-    in_flight(state, outlook)
+    margin.add(player, scores[player] - scores[1 - player])
+    in_flight(state, margin)
     later = future_moves(state)
-    grappled(state, outlook, later)
+    grappled(state, margin, later)
     limits = Limits(state)
     sides: list[list[Body]] = [[], []]
     for ship in state.ships.values():
@@ -407,22 +388,15 @@ def outlook_of(state: NavalState, player: int) -> Outlook:
         scale = (LATER if later else 0.0) if done else 1.0
         for body in bodies:
             engaged = engaged_moves(body, enemies, later, limits)
-            outlook.points(side, ship_worth(body.ship, later, engaged))
-            # the moves to come: her gunfire, and the chance she is carried or sunk
-            outlook.variance += engaged * (ENGAGED * len(body.ship.batteries) + LOTTERY * body.ship.flotation ** 2)
+            margin.add(side, ship_worth(body.ship, later, engaged))
             if not enemies:
                 continue
             if scale:
                 own = settled[body.name]
                 weight = None if done else (lambda e, own=own: PLACED if own and settled[e.name] else UNPLACED)
-                outlook.hits(side, scale * fire_potential(state, body, enemies, weight))
-    return outlook
+                margin.add(side, scale * fire_potential(state, body, enemies, weight))
+    return margin.value
 
-
-def evaluate(state: NavalState, player: int) -> float:
-    """The chance `player` wins less the chance she loses, from the expected points margin and its
-    spread: a lead counts for more as the light goes and the dice still to fall grow fewer."""
-    return outlook_of(state, player).value()
 
 
 # --- search knowledge: which moves, and playouts ---------------------------------------------------------
