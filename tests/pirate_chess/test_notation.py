@@ -87,3 +87,9 @@ def test_notation_squares_follow_the_board_size():
     assert large.action_to_text(large.parse_action("place Dhow j10")) == "place Dhow j10"
     with pytest.raises(NotationError):
         STATE.parse_action("place Dhow j10")
+
+
+def test_notation_only_pirate_chess_actions_have_a_text():
+    with pytest.raises(NotationError) as error:
+        STATE.action_to_text(("fly", "away"))
+    assert error.value.field == "action"
