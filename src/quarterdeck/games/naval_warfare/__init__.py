@@ -33,8 +33,8 @@ def board_notes(state: NavalState) -> dict[str, Any]:
     stopped short of hulls, land and shoals (rulings, "Movement"); `bearings`, for every ship in
     the fight, the enemies within 16 inches that each broadside's fan or keel line covers now
     (rule 10) with the range, the best band her guns there reach (rule 9) and what blocks the shot."""
-    if state.scenario.option("by-eye") or state.outcome is not None:
-        return {"aids": False, "reach": {}, "bearings": {}}
+    if state.scenario.option("by-eye") or state.outcome is not None:  # after the battle there is nothing to measure
+        return {"aids": state.outcome is not None and not state.scenario.option("by-eye"), "reach": {}, "bearings": {}}
     movers = [s for s in state.ordered_ships() if s.side == state.moving and s.fighting and not s.moved]
     fighting = [s for s in state.ordered_ships() if s.fighting]
     return {"aids": True, "reach": {s.name: _reach(state, s) for s in movers},
