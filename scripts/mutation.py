@@ -621,6 +621,24 @@ def summarise(everything: list[Mutant], results: list[Result]) -> dict:
     }
 
 
+def rescore(report: dict, equivalents: dict[tuple[str, str], str]) -> dict:
+    """Survivors listed as equivalent since the run are moved out of the score (nothing is rerun)."""
+    for module, summary in report["modules"].items():
+        kept = []
+        for survivor in summary["survivors"]:
+            if (module, survivor["mutant"]) not in equivalents:
+                kept.append(survivor)
+                continue
+            summary["survived"] -= 1
+            summary["uncovered"] -= survivor["uncovered"]
+            summary["equivalent"] += 1
+            summary["scored"] -= 1
+        summary["survivors"] = kept
+        caught = summary["caught"] + summary["timed_out"]
+        summary["score"] = round(caught / summary["scored"], 4) if summary["scored"] else None
+    return report
+
+
 def _score_text(summary: dict) -> str:
     return "-" if summary["score"] is None else f"{100 * summary['score']:.1f}%"
 
@@ -684,6 +702,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", help="JSON report path (default from pyproject); '-' for none")
     parser.add_argument("--table", help="markdown file whose mutation table is rewritten; '-' for none")
     parser.add_argument("--verbose", "-v", action="store_true", help="print every survivor as it is found")
+    parser.add_argument(
+        "--rescore",
+        action="store_true",
+        help="run nothing: leave the survivors now listed as equivalent out of "
+        "the saved report's scores, and rewrite the table",
+    )
     args = parser.parse_args(argv)
     config = load_config()
     report_path = args.report or config["report"]
@@ -701,7 +725,13 @@ def main(argv: list[str] | None = None) -> int:
             write_table(ROOT / table_path, report)
         return report
 
-    report = save(run(args, on_module=save))
+    if args.rescore:
+        if old is None:
+            raise SystemExit(f"no report at {previous} to rescore")
+        old = rescore(old, load_equivalents(ROOT / config["equivalents"]))
+        report = save(old)
+    else:
+        report = save(run(args, on_module=save))
     below = [m for m, s in report["modules"].items() if s["score"] is not None and s["score"] < config["target"]]
     if below:
         print(f"below the target of {config['target']:.0%}: {', '.join(below)}")
