@@ -516,6 +516,10 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         settle(page_)
         assert not page_.locator(".message.error").count(), page_.inner_text(".message.error")
         assert f"move {name} turn -10 run 3.00 turn +0" in page_.inner_text(".pending")
+        # The keyboard goes on to the next ship to move.
+        page_.wait_for_function("document.activeElement?.dataset.select")
+        chosen = page_.evaluate("document.activeElement.dataset.select")
+        assert chosen != name and ship_at(page_, chosen).get_attribute("data-side") == mover
         page_.screenshot(path=str(tmp_path / "naval-390.png"), full_page=True)
     finally:
         context.close()

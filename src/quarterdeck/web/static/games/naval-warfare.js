@@ -44,11 +44,6 @@ function signedTurn(start, end) {
   return d > 180 ? d - 360 : d;
 }
 
-function angleOff(a, b) {
-  const d = Math.abs(a - b) % 360;
-  return d > 180 ? 360 - d : d;
-}
-
 /** A heading's unit vector on the table (x east, y north). */
 function ahead(heading) {
   return [Math.sin(rad(heading)), Math.cos(rad(heading))];
@@ -684,6 +679,8 @@ function sail() {
   const d = draftFor(ctx, ship);
   if (!ship || !d) return;
   if (!ctx.seat) return hint("Only a captain with a decision to make may move a ship.");
+  // The keyboard goes on where the page is drawn again: the next ship to choose, or the refused move's fields.
+  restoreFocus = ".naval-helm [data-select], .naval-helm input[name=turn1]";
   ctx.plan(moveText(ship, d));
 }
 
@@ -783,8 +780,9 @@ function burst(ctx) {
 function bridge(ctx, state) {
   const wind = state.wind;
   const moves = state.moves_left;
-  const clock = `Move ${state.move} · ${state.clock_text} · ${plural(moves, "move")} left before ` +
-    `${state.clock >= 21 * 60 ? "dawn" : "nightfall"}`;
+  const left = state.outcome ? "the battle is over"
+    : `${plural(moves, "move")} left before ${state.clock >= 21 * 60 ? "dawn" : "nightfall"}`; // 9 pm: night rules
+  const clock = `Move ${state.move} · ${state.clock_text} · ${left}`;
   const prevailing = wind.prevailing === null ? "no prevailing wind" : `prevailing ${compass(wind.prevailing)}`;
   const windWords = `Wind ${wind.strength_name} from the ${wind.name} (${wind.from}°), ${prevailing}`;
   const score = state.sides.map((side, i) => `${side} ${state.score[i]}`).join(", ");
