@@ -138,6 +138,7 @@ def test_scenario_file_by_path(tmp_path: Path):
         (lambda d: d.update(terrain={"obstacles": ["d4-d5"]}), "terrain.obstacles[0]"),
         (lambda d: d.update(terrain={"obstacles": [45]}), "terrain.obstacles[0]"),
         (lambda d: d.update(redoubts={"turns": 0}), "redoubts.turns"),
+        (lambda d: d.update(redoubts={"turns": 100}), "redoubts.turns"),
         (lambda d: d.update(redoubts={"sites": ["d4", 5]}), "redoubts.sites[1]"),
         (lambda d: d.update(unit_types={"hussars": {"move": 2}}), "unit_types.hussars.attack"),
         (lambda d: d.update(surprise=True), "surprise"),
@@ -186,6 +187,11 @@ def test_options_switch_any_scenario_to_a_deployment_variant():
     assert not state.board
     state = GAME.new_initial_state("terrain", {"redoubt_turns": 5})
     assert state.scenario.redoubt_turns == 5
+    assert GAME.new_initial_state("terrain", {"redoubt_turns": 99}).scenario.redoubt_turns == 99
+    for turns in (0, 100):
+        with pytest.raises(ScenarioError) as error:
+            GAME.new_initial_state("terrain", {"redoubt_turns": turns})
+        assert error.value.field == "options.redoubt_turns"
 
 
 def test_scenario_may_define_its_own_unit_type():
