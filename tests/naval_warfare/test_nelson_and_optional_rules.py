@@ -150,7 +150,7 @@ class TestOptionalRules:
         play(state, "end-move")
         to_movement(state)
         play(state, "move Shannon turn 0 run 1.00 turn 0 secure Chesapeake")
-        assert state.ships["Chesapeake"].status == "taken" and state.ships["Chesapeake"].captor == 0
+        assert state.ships["Chesapeake"].status == "prize" and state.ships["Chesapeake"].captor == 0
 
     def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self):
         state = frigates({"foundering": True}, strength="strong")

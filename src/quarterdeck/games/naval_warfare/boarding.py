@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import BoardingRound, DieRolled, Marked
 
-from .ship import Ship
+from .ship import PRIZE, Ship
 
 if TYPE_CHECKING:
     from .state import NavalState
@@ -32,7 +32,7 @@ def dice_for(crew: int) -> int:
 
 def grapple_die(state: NavalState, attacker: Ship, defender: Ship, value: int) -> None:
     state.emit(DieRolled(f"{attacker.name} grapples {defender.name} (rule 12)", value))
-    if value < 4 or not attacker.fighting or not defender.fighting:
+    if value < 4 or not attacker.fighting or not (defender.fighting or defender.status == PRIZE):
         return
     attacker.grappled, defender.grappled = defender.name, attacker.name
     state.emit(Marked(attacker.name, f"grapples {defender.name}", "rule 12"))
@@ -99,17 +99,24 @@ def morale_die(state: NavalState, attacker: Ship, defender: Ship, value: int) ->
 
 
 def settle(state: NavalState, attacker: Ship, defender: Ship, loser: Ship) -> None:
-    """The loser yields: a defender surrenders, an attacker is repelled (rule 12)."""
+    """The loser yields: a defender surrenders (held, grappled, for an extra move when prizes are
+    on: optional rule 6) or, a prize, is retaken by her own side; an attacker is repelled (rule 12)."""
+    from .prizes import freed, surrender
+
     if loser is defender:
         state.emit(Marked(defender.name, f"is carried by {attacker.name}'s boarders", "rule 12"))
-        release(state, attacker, "")
-        from .prizes import surrender
-
+        if defender.status == PRIZE:
+            release(state, attacker, "")
+            freed(state, defender, f"is retaken by {attacker.name}", False)
+            return
+        if not state.scenario.option("prizes"):
+            release(state, attacker, "")
+        state.continuing = [(a, d) for a, d in state.continuing if defender.name not in (a, d)]
         surrender(state, defender, "boarding", attacker)
         return
     state.emit(Marked(attacker.name, f"is repelled by {defender.name}", "rule 12"))
-    if defender.fighting and attacker.in_play:
-        state.push_decide(defender.side, "repel", defender.name, attacker.name)
+    if (defender.fighting or defender.status == PRIZE) and attacker.in_play:
+        state.push_decide(defender.controller, "repel", defender.name, attacker.name)
 
 
 def cut_die(state: NavalState, ship: Ship, value: int) -> None:

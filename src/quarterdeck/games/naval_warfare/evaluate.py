@@ -51,7 +51,7 @@ HORIZON = 3
 MOVE_PHASES = ("move-first", "move-second")
 KEEP = 12  # moves of one ship searched, best first
 ROLLOUT_SAMPLE = 24  # moves a playout weighs for each ship
-PASS_BONUS = 0.05  # closing on an enemy that no gun reaches yet, per inch
+PASS_BONUS = 0.15  # closing on an enemy that no gun reaches yet, per inch
 
 
 # --- gunfire ----------------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ class Margin:
 def in_flight(state: NavalState, margin: Margin) -> None:
     """The dice being thrown now: a broadside, a grapple, a boarding fight and its morale die."""
     volley = state.volley
-    if volley is not None:
+    if volley is not None and state.ships[volley["target"]].fighting:  # hits on a prize change no score
         side = 1 - state.ships[volley["target"]].side
         for _, half, reach in volley["shots"][len(volley["dice"]):]:
             double = 2 if volley["rake"] and reach == "short" else 1
@@ -489,7 +489,7 @@ class MoveScorer:
                 mine = max(mine, 0.25 * fight_value(ship, enemy.ship))
             elif settled and plane.distance(ghost.point, enemy.point) <= \
                     2 * self.own_limits.run_max + ghost.length + enemy.length:
-                mine = max(mine, 0.02 * fight_value(ship, enemy.ship))
+                mine = max(mine, 0.1 * fight_value(ship, enemy.ship))
             if can_reach(state, enemy, ghost, self.limits.next(enemy.ship)):
                 theirs += (0.25 if settled else 0.05) * fight_value(enemy.ship, ship)
         return mine - theirs

@@ -22,7 +22,7 @@ from quarterdeck.core.events import BatteryLost, DieRolled, Fired, Hit
 
 from .actions import Fire, Remove
 from .scenario import AHEAD, ASTERN, KINDS, PORT, STARBOARD, Battery, tables
-from .ship import Ship
+from .ship import PRIZE, Ship
 
 if TYPE_CHECKING:
     from .state import NavalState
@@ -99,7 +99,7 @@ def why_not(state: NavalState, player: int, fire: Fire) -> tuple[str, str]:
     guns = firer.mount_batteries(fire.mount)
     if not guns:
         return "rule 11", f"{firer.name} has no {fire.mount} batteries left"
-    if target.side == firer.side or not target.fighting:
+    if not fair_target(firer, target):
         return "rule 9", f"{target.name} is not an enemy ship that may be fired on"
     if firer.grappled and target.name != firer.grappled:
         return "rule 12", f"{firer.name} is grappled and may fire only at {firer.grappled}"
@@ -122,9 +122,17 @@ def why_not(state: NavalState, player: int, fire: Fire) -> tuple[str, str]:
     return "", ""
 
 
+def fair_target(firer: Ship, target: Ship) -> bool:
+    """An enemy fighting ship, or a prize the enemy holds: a ship with captives may be fired on
+    (optional rule 6); a surrendered ship may not."""
+    if target.status == PRIZE:
+        return target.captor != firer.side
+    return target.side != firer.side and target.fighting
+
+
 def options(state: NavalState, player: int) -> list[Fire]:
     found = []
-    enemies = [s for s in state.ordered_ships() if s.side != player and s.fighting]
+    enemies = [s for s in state.ordered_ships() if s.controller != player and (s.fighting or s.status == PRIZE)]
     for firer in state.ordered_ships():
         if firer.side != player or not firer.fighting or firer.on_fire:
             continue
@@ -237,7 +245,7 @@ def removal_options(state: NavalState, player: int) -> list[Remove]:
     found = []
     for name, count in state.removals.items():
         ship = state.ships[name]
-        if count <= 0 or ship.side != player or not ship.batteries:
+        if count <= 0 or ship.controller != player or not ship.batteries:
             continue
         seen = []
         for mount, battery in ship.batteries:
@@ -249,7 +257,7 @@ def removal_options(state: NavalState, player: int) -> list[Remove]:
 
 def check_removal(state: NavalState, player: int, action: Remove) -> None:
     ship = state.ships.get(action.ship)
-    if ship is None or ship.side != player or state.removals.get(action.ship, 0) <= 0:
+    if ship is None or ship.controller != player or state.removals.get(action.ship, 0) <= 0:
         raise IllegalAction("rule 11", f"no six has struck {action.ship!r} of {state.players[player]} to remove a "
                             "battery for")
     if (action.mount, Battery(action.kind, action.half)) not in ship.batteries:

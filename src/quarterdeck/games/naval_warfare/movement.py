@@ -27,7 +27,7 @@ from quarterdeck.core.events import DieRolled, Drifted, Escaped, Marked, Moved, 
 
 from .actions import Move
 from .scenario import tables
-from .ship import AFLOAT, SURRENDERED, Ship
+from .ship import AFLOAT, PRIZE, SURRENDERED, Ship
 from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit
 
 if TYPE_CHECKING:
@@ -82,13 +82,17 @@ def oars_usable(state: NavalState, ship: Ship) -> bool:
 
 
 def drifts(state: NavalState, ship: Ship) -> bool:
+    if ship.status == PRIZE:  # a prize crew too small to sail her lets her lie (a decision)
+        return bool(ship.grappled) or (ship.sailable and bool(drift_reason(state, ship)))
     return ship.fighting and (bool(drift_reason(state, ship)) or ship.irons or bool(ship.grappled))
 
 
 def limits(state: NavalState, ship: Ship) -> Limits:
     if ship.status == SURRENDERED:
         return Limits("surrendered", rule="optional rule 6")
-    if ship.status != AFLOAT:
+    if ship.status == PRIZE and not ship.grappled and not ship.sailable:
+        return Limits("none", reason="has too small a prize crew to be sailed", rule="optional rule 6")
+    if ship.status not in (AFLOAT, PRIZE):
         return Limits("none", reason="is out of the battle")
     if ship.moved:
         return Limits("none", reason="has already moved this move", rule="rule 3")
@@ -316,13 +320,21 @@ def _check_standing(state: NavalState, ship: Ship, move: Move, lim: Limits) -> P
         if move.extra == "hold":
             return here
         if move.extra == "dishonour":
-            if ship.surrender_kind == "boarding":
-                raise IllegalAction("optional rule 6", f"{ship.name} surrendered to boarders and is held")
+            if ship.surrender_kind == "boarding" and not _reinforced(state, ship):
+                raise IllegalAction("optional rule 6", f"{ship.name} surrendered to boarders and is held; her crew "
+                                    "may rise only when a ship of her own side comes alongside")
             return here
         raise IllegalAction("optional rule 6", f"{ship.name} has surrendered: she must not move or fire")
+    partner = state.ships.get(ship.grappled)
+    if partner is not None and partner.status == SURRENDERED and partner.held_until:
+        if move.extra == "hold":
+            return here
+        raise IllegalAction("optional rule 6", f"{ship.name} must stay grappled to {partner.name}, carried by her "
+                            "boarders, until the end of the next move")
     if move.extra in ("hold", "cut"):
         return here
-    if move.extra == "board" and move.target == ship.grappled and not (move.turn1 or move.run or move.turn2):
+    if move.extra == "board" and move.target == ship.grappled and not (move.turn1 or move.run or move.turn2) \
+            and ship.status != PRIZE:
         return here
     raise IllegalAction("rule 12", f"{ship.name} is grappled to {ship.grappled}: she may board, cut grapples "
                         "or hold, and drifts with her")
@@ -330,6 +342,8 @@ def _check_standing(state: NavalState, ship: Ship, move: Move, lim: Limits) -> P
 
 def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim: Limits) -> None:
     extra, name = move.extra, ship.name
+    if ship.status == PRIZE and extra not in ("", "hold"):
+        raise IllegalAction("optional rule 6", f"{name} is a prize: she may be sailed, not fought")
     if extra in ("", "hold", "boats"):
         return
     if extra == "heave-to":
@@ -345,8 +359,9 @@ def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim
         raise IllegalAction("notation", f"there is no ship {move.target!r} in play to {extra}")
     gap = plane.polygon_gap(ship.hull(end[0], end[1], final), target.hull())
     if extra == "board":
-        if target.side == ship.side or not target.fighting:
-            raise IllegalAction("rule 12", f"{name} boards an enemy ship still fighting, not {target.name}")
+        if not (target.side != ship.side and target.fighting) and not retaking(ship, target):
+            raise IllegalAction("rule 12", f"{name} boards an enemy ship still fighting, or a prize the enemy took "
+                                f"from her side, not {target.name}")
         if gap > CONTACT:
             raise IllegalAction("rule 12", f"to board, {name} must end her run in contact with {target.name}")
         if state.scenario.option("towing") and ship.tow:
@@ -361,6 +376,17 @@ def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim
         check_secure(state, ship, target, gap)
         return
     raise IllegalAction("notation", f"unknown move ending {extra!r}")
+
+
+def _reinforced(state: NavalState, ship: Ship) -> bool:
+    from .prizes import reinforced
+
+    return reinforced(state, ship)
+
+
+def retaking(ship: Ship, target: Ship) -> bool:
+    """A prize the enemy took from `ship`'s side: her boarders may retake her (optional rule 6)."""
+    return target.status == PRIZE and target.side == ship.side and target.captor != ship.side
 
 
 def check_tow(state: NavalState, ship: Ship, target: Ship, end, final: int, gap: float) -> None:
@@ -649,10 +675,15 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
         return []
     if lim.mode == "surrendered":
         moves = [Move(name, extra="hold")]
-        if ship.surrender_kind != "boarding":
+        if ship.surrender_kind != "boarding" or _reinforced(state, ship):
             moves.append(Move(name, extra="dishonour"))
         return moves
     if lim.mode == "grappled":
+        partner = state.ships.get(ship.grappled)
+        if partner is not None and partner.status == SURRENDERED and partner.held_until:
+            return [Move(name, extra="hold")]  # she holds her boarded prize (optional rule 6)
+        if ship.status == PRIZE:
+            return [Move(name, extra="hold"), Move(name, extra="cut")]
         return [Move(name, extra="hold"), Move(name, extra="cut"), Move(name, extra="board", target=ship.grappled)]
     enemies = _enemies_near(state, ship)
     found: dict[Move, None] = {}
@@ -688,7 +719,7 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
         offer(Move(name, 0, 0, 0, "boats"))
     moves = list(found)
     plain = [m for m in moves if not m.extra]
-    if plain:
+    if plain and ship.status != PRIZE:
         base = plain[0]
         if lim.mode in ("sail", "oars"):
             offer(Move(name, base.turn1, base.run, base.turn2, "heave-to"))
@@ -763,7 +794,8 @@ def _sailing_candidates(state: NavalState, ship: Ship, lim: Limits, enemies: lis
                 before = len(irons_moves)
                 offer(move)
                 any_plain = any_plain or before == len(irons_moves)
-            _contact_endings(state, ship, t1, run, heading, end, offer)
+            if ship.status != PRIZE:
+                _contact_endings(state, ship, t1, run, heading, end, offer)
     if not any_plain:
         for move in irons_moves[:3]:
             offer(move)
@@ -792,14 +824,14 @@ def _contact_endings(state: NavalState, ship: Ship, t1: int, run: int, heading: 
     reach = hull_radius(ship) * 2 + CONTACT
     towing = state.scenario.option("towing")
     for other in state.ships.values():
-        if other is ship or not other.in_play or (other.side == ship.side and not towing):
+        if other is ship or not other.in_play or (other.side == ship.side and not towing and not retaking(ship, other)):
             continue
         if plane.distance(end, other.point) > reach + hull_radius(other):
             continue
         hull = other.hull()
         if plane.convex_separation(shape, hull) > CONTACT or plane.polygon_gap(shape, hull) > CONTACT:
             continue
-        if other.side != ship.side and other.fighting:
+        if (other.side != ship.side and other.fighting) or retaking(ship, other):
             offer(Move(ship.name, t1, run, 0, "board", other.name))
         elif other.side != ship.side and other.status == SURRENDERED:
             offer(Move(ship.name, t1, run, 0, "secure", other.name))

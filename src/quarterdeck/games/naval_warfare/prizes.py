@@ -7,9 +7,13 @@ ships within two drift moves of a sinking may pick up survivors (a quarter of th
 of those aboard in all) and drift the next move. Optional rule 6: a ship may surrender at the end
 of any move; the surrender must be accepted unless she dishonoured an earlier one; she may then
 not be fired on, and is secured by an enemy alongside or, within two drift moves and less than
-half damaged, by boats (up to a fifth of the crew). A prize crew under a fifth of the captives
-lets them try once to escape (4-6). An unsecured ship that surrendered of her own accord may
-change her mind (dishonour). With the rule off a surrendered ship leaves play as taken.
+half damaged, by boats (up to a fifth of the crew). One carried by boarders stays grappled to her
+boarder for an extra move and is secured at its end; while held, her own side coming up lets her
+crew dishonour and fight on. A secured ship is a prize: on the table under her captor, sailed by a
+prize crew of a fifth of the prisoners plus the sailing minimum, never fighting, retaken by her
+own side's boarders. A prize crew under a fifth of the captives lets them try once to escape
+(4-6). An unsecured ship that surrendered of her own accord may change her mind (dishonour). With
+the rule off a surrendered ship leaves play as taken.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from quarterdeck.core.events import Captured, DieRolled, Marked, Struck
 
 from .fire import BANDS
 from .movement import CONTACT
-from .ship import AFLOAT, SURRENDERED, Ship
+from .ship import AFLOAT, PRIZE, SURRENDERED, Ship
 from .wind import drift_distance
 
 if TYPE_CHECKING:
@@ -41,6 +45,8 @@ def prize_crew_needed(prize: Ship) -> int:
 
 
 def surrender(state: NavalState, ship: Ship, kind: str, captor: Ship | None = None) -> None:
+    """She strikes. With prizes off she leaves play as taken (rulings); a ship carried by boarders
+    stays grappled to her boarder through the next move and is secured at its end (optional rule 6)."""
     ship.surrender_kind = kind
     state.emit(Struck(ship.name, state.where(ship.point)))
     if not state.scenario.option("prizes"):
@@ -48,37 +54,72 @@ def surrender(state: NavalState, ship: Ship, kind: str, captor: Ship | None = No
         ship.captor = 1 - ship.side
         state.ship_lost(ship)
         return
-    if kind == "boarding" and captor is not None:
-        take(state, ship, captor, min(prize_crew_needed(ship), max(0, captor.crew - captor.spec.min_crew)))
-        return
     ship.status = SURRENDERED
     ship.captor = 1 - ship.side
+    state.removals.pop(ship.name, None)
+    if kind == "boarding" and captor is not None:
+        ship.held_until = state.move_number + 1
+        state.emit(Marked(ship.name, f"is held by {captor.name}'s boarders until the end of the next move",
+                          "optional rule 6"))
+
+
+def secure_held(state: NavalState) -> None:
+    """End of move: a ship carried by boarders, held for the extra move, is secured by her boarder."""
+    from .boarding import release
+
+    for ship in state.ordered_ships():
+        if ship.status != SURRENDERED or not ship.held_until or ship.held_until > state.move_number:
+            continue
+        boarder = state.ships.get(ship.grappled)
+        release(state, ship, "")
+        ship.held_until = 0
+        if boarder is not None and boarder.fighting:
+            take(state, ship, boarder, min(prize_crew_needed(ship), max(0, boarder.crew - boarder.spec.min_crew)))
 
 
 def take(state: NavalState, prize: Ship, captor: Ship, crew: int) -> None:
+    """Secured: her crew become prisoners aboard, the captor's men sail her as a prize (optional rule 6)."""
     captor.crew -= crew
+    prize.prisoners, prize.crew = prize.crew, crew
     prize.prize_crew = crew
-    prize.prisoners = prize.crew
     prize.captor = captor.side
-    prize.status = "taken"
+    prize.status = PRIZE
+    prize.held_until = 0
     state.emit(Captured(prize.name, state.where(prize.point), captor.name))
     state.ship_lost(prize)
-    if crew * 5 < prize.crew and not prize.escape_tried:
+    if crew * 5 < prize.prisoners and not prize.escape_tried:
         state.push_roll("escape", prize.name)
+
+
+def freed(state: NavalState, prize: Ship, how: str, dishonoured: bool) -> None:
+    """Her own crew have her again; the prize crew become their prisoners."""
+    prize.status = AFLOAT
+    prize.crew, prize.prisoners = prize.prisoners, prize.crew
+    prize.prize_crew = 0
+    prize.captor = -1
+    prize.dishonoured = prize.dishonoured or dishonoured
+    state.emit(Marked(prize.name, how, "optional rule 6"))
 
 
 def escape_die(state: NavalState, prize: Ship, value: int) -> None:
     """Dishonour 2: captives under-guarded try once to escape on 4-6; the prize crew become captives."""
     prize.escape_tried = True
     state.emit(DieRolled(f"the captives of {prize.name} try to escape (optional rule 6)", value))
-    if value < 4:
-        return
-    prize.status = AFLOAT
-    prize.prisoners = prize.prize_crew
-    prize.prize_crew = 0
-    prize.captor = -1
-    prize.dishonoured = True
-    state.emit(Marked(prize.name, "is retaken by her captives", "optional rule 6"))
+    if value >= 4 and prize.status == PRIZE:
+        freed(state, prize, "is retaken by her captives", True)
+
+
+def reinforced(state: NavalState, ship: Ship) -> bool:
+    """Dishonour 1: a ship carried by boarders and not yet secured, with a fighting ship of her own side
+    come alongside her or her boarder."""
+    if ship.status != SURRENDERED or ship.surrender_kind != "boarding" or not ship.held_until:
+        return False
+    near = [ship] + ([state.ships[ship.grappled]] if ship.grappled in state.ships else [])
+    return any(
+        friend.side == ship.side and friend.fighting and friend is not ship
+        and plane.polygon_gap(friend.hull(), other.hull()) <= CONTACT
+        for friend in state.ships.values() for other in near if friend is not other
+    )
 
 
 def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float) -> None:
@@ -86,6 +127,8 @@ def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float) -> Non
         raise IllegalAction("optional rule 6", "surrender and prizes is not in use in this battle")
     if target.status != SURRENDERED or target.side == ship.side:
         raise IllegalAction("optional rule 6", f"{target.name} is not an enemy that has surrendered")
+    if target.held_until:
+        raise IllegalAction("optional rule 6", f"{target.name} is held by {target.grappled}'s boarders")
     if gap <= CONTACT:
         return
     close = plane.distance(ship.point, target.point) <= two_drift_moves(state)
@@ -102,10 +145,16 @@ def secure(state: NavalState, ship: Ship, target: Ship) -> None:
 
 
 def dishonour(state: NavalState, ship: Ship) -> None:
+    """She fights again. Carried by boarders and reinforced, her crew join the fight: she stays
+    grappled to her boarder and the fight goes on next move, she the attacker (dishonour 1)."""
+    held = ship.held_until
     ship.status = AFLOAT
     ship.dishonoured = True
     ship.captor = -1
+    ship.held_until = 0
     state.emit(Marked(ship.name, "dishonours her surrender", "optional rule 6"))
+    if held and ship.grappled:
+        state.continuing.append((ship.name, ship.grappled))
 
 
 def in_enemy_range(state: NavalState, ship: Ship) -> bool:

@@ -19,8 +19,12 @@ from .scenario import MOUNTS, Battery, ShipSpec
 AFLOAT = "afloat"
 WAITING = "waiting"  # a reinforcement not yet on the table
 SURRENDERED = "surrendered"  # offered and accepted, not yet secured (optional rule 6)
+PRIZE = "prize"  # secured by the enemy, on the table under a prize crew (optional rule 6)
+ROWING = "rowing"  # an abandoned galley her slaves row for the nearest beach (optional rule 4)
 OUT = ("sunk", "wrecked", "blown-up", "foundered", "taken", "abandoned", "beached", "disengaged")
 LOST = ("sunk", "wrecked", "blown-up", "foundered", "taken", "abandoned", "beached")
+ON_TABLE = (AFLOAT, SURRENDERED, PRIZE, ROWING)
+HELD = (SURRENDERED, PRIZE, ROWING)  # on the table, and scored as lost while they stay so (rulings, "Victory")
 
 
 @dataclass(slots=True)
@@ -60,13 +64,27 @@ class Ship:
     surrender_kind: str = ""  # "boarding" or "offered" (optional rule 6)
     dishonoured: bool = False
     escape_tried: bool = False
-    prize_crew: int = 0
+    prize_crew: int = 0  # men the captor put aboard when she was secured (optional rule 6)
+    held_until: int = 0  # carried by boarders: the move at whose end she is secured (optional rule 6)
     batteries_fired: int = 0  # gun crews used this move (optional rule 5)
+    gunners: int = 0  # men kept at the guns during a boarding action (optional rule 5)
+    rigging: str = ""  # the partner of a tow being rigged: both drift until it holds (optional rule 3)
 
     # --- reading ------------------------------------------------------------------------------
     @property
     def in_play(self) -> bool:
-        return self.status in (AFLOAT, SURRENDERED)
+        """On the table: she blocks runs and shots, whether fighting, surrendered, a prize or rowed ashore."""
+        return self.status in ON_TABLE
+
+    @property
+    def sailable(self) -> bool:
+        """A prize crew of a fifth of the prisoners plus the sailing minimum can sail her (optional rule 6)."""
+        return self.crew >= -(-self.prisoners // 5) + self.spec.min_crew
+
+    @property
+    def controller(self) -> int:
+        """The side that moves her: her captor's while she is a prize (optional rule 6)."""
+        return self.captor if self.status == PRIZE else self.side
 
     @property
     def fighting(self) -> bool:
@@ -114,7 +132,8 @@ class Ship:
     @classmethod
     def from_json(cls, data: dict[str, Any], spec: ShipSpec) -> Ship:
         try:
-            values = {name: data[name] for name in _FIELDS if name not in ("spec", "batteries", "fired")}
+            values = {name: data[name] if name not in _LATER else data.get(name, _LATER[name])
+                      for name in _FIELDS if name not in ("spec", "batteries", "fired")}
             batteries = []
             for entry in data["batteries"]:
                 if entry["mount"] not in MOUNTS or entry["kind"] not in ("short", "medium", "long"):
@@ -126,7 +145,7 @@ class Ship:
         for name in ("x", "y", "heading", "flotation", "crew", "masts_lost", "marks", "on_fire", "jury"):
             if isinstance(getattr(ship, name), bool) or not isinstance(getattr(ship, name), int):
                 raise RecordError(f"{ship.name}: {name} must be a whole number")
-        if ship.status not in (AFLOAT, WAITING, SURRENDERED, *OUT):
+        if ship.status not in (WAITING, *ON_TABLE, *OUT):
             raise RecordError(f"{ship.name}: unknown status {ship.status!r}")
         if not 0 <= ship.flotation <= spec.flotation or ship.crew < 0 or not 0 <= ship.masts_lost <= 2:
             raise RecordError(f"{ship.name}: impossible flotation, crew or masts")
@@ -134,3 +153,4 @@ class Ship:
 
 
 _FIELDS = tuple(f.name for f in fields(Ship))
+_LATER = {"held_until": 0, "gunners": 0, "rigging": ""}  # fields a state saved before they existed lacks

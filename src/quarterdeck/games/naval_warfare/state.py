@@ -26,11 +26,15 @@ rounds of a boarding) come in the book's order, and a record replays exactly.
 * ``ships``: one per ship: {name, side (seat index), type, nation, description, year, tons,
   guns, x, y (inches), heading (degrees), length, beam (inches), flotation, flotation_max, crew,
   crew_max, min_crew, batteries [{mount, kind, half}], masts_lost, status (afloat, waiting,
-  surrendered, sunk, wrecked, blown-up, foundered, taken, abandoned, beached, disengaged),
-  damage (0-3: quarter, half, three-quarters reached), on_fire (0, or 1 + failed throws),
-  grappled (name or ""), irons, adrift, heave_to, oars, converting, tow, towing, moved, fired
-  [mounts], prisoners, prize_crew, captor (seat or -1), dishonoured, limits {mode, turn,
-  run_max, run_min (inches), wind (degrees or null)} for the ship's move now}.
+  surrendered, prize, rowing, sunk, wrecked, blown-up, foundered, taken, abandoned, beached,
+  disengaged), in_play (on the table: afloat, surrendered, prize or rowing), controller (the seat
+  that moves her: her captor's for a prize), damage (0-3: quarter, half, three-quarters reached),
+  on_fire (0, or 1 + failed throws), grappled (name or ""), irons, adrift, heave_to, oars,
+  converting, tow, towing, rigging (the partner of a tow being rigged, or ""), moved, fired
+  [mounts], prisoners, prize_crew, captor (seat or -1), held_until (a ship carried by boarders:
+  the move at whose end she is secured, or 0), gunners (men kept at the guns in a boarding
+  action), dishonoured, limits {mode, turn, run_max, run_min (inches), wind (degrees or null)}
+  for the ship's move now}.
 * ``agenda``: what is due next, e.g. {"roll": "hit"} or {"decide": "fire", "player": 0}.
 * ``volley``: the fire being thrown now ({firer, target, mount, shots [[kind, half, band]], rake,
   dice}) or null; ``fight``: the boarding round being thrown now or null; ``removals``: ship ->
@@ -54,7 +58,7 @@ from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, S
 from . import boarding, damage, fire, movement, prizes, victory, wind
 from .actions import END_FIRE, END_MOVE, Choose, EndFire, EndMove, Fire, Move, Remove, Roll, action_text, parse
 from .scenario import COMPASS_NAMES, Scenario, parse_scenario
-from .ship import AFLOAT, SURRENDERED, WAITING, Ship
+from .ship import AFLOAT, PRIZE, WAITING, Ship
 
 PHASES = (
     "wind", "initiative", "start", "fights", "drift", "move-first", "move-second",
@@ -264,6 +268,7 @@ class NavalState(State):
             self.push_decide(player, "damage")
 
     def _phase_end(self) -> None:
+        prizes.secure_held(self)
         damage.threshold_checks(self)
         for ship in damage.foundering_ships(self):
             if ship.batteries:
@@ -325,12 +330,12 @@ class NavalState(State):
         elif name == "auto-remove":
             for ship_name in list(self.removals):
                 ship = self.ships[ship_name]
-                while ship.side == context[0] and self.removals.get(ship_name, 0) > 0 and ship.batteries:
+                while ship.controller == context[0] and self.removals.get(ship_name, 0) > 0 and ship.batteries:
                     fire.remove_battery(self, fire.auto_removal(self, ship_name))
             self._clear_removals(context[0])
 
     def _clear_removals(self, player: int) -> None:
-        for name in [n for n in self.removals if self.ships[n].side == player]:
+        for name in [n for n in self.removals if self.ships[n].controller == player]:
             del self.removals[name]
             self.removal_firer.pop(name, None)
 
@@ -405,7 +410,7 @@ class NavalState(State):
         if kind == "move":
             found: list[Action] = []
             for ship in self.ordered_ships():
-                if ship.side == player and self._may_move(ship):
+                if ship.controller == player and self._may_move(ship):
                     found += self._candidates(ship)
             return found
         if kind == "fire":
@@ -440,7 +445,7 @@ class NavalState(State):
         if step[1] != "move":
             return bool(self._options(step))
         for ship in self.ordered_ships():
-            if ship.side == step[2] and self._may_move(ship):
+            if ship.controller == step[2] and self._may_move(ship):
                 if ship.name in self._cand:
                     if self._cand[ship.name]:
                         return True
@@ -461,7 +466,7 @@ class NavalState(State):
         if lim.mode == "none":
             return False
         if lim.mode == "surrendered":
-            return ship.surrender_kind != "boarding"
+            return ship.surrender_kind != "boarding" or prizes.reinforced(self, ship)
         return True
 
     def action_piece(self, action: Action) -> str | None:
@@ -500,12 +505,10 @@ class NavalState(State):
 
     def _check_move(self, action: Move, player: int) -> movement.Plan:
         ship = self.ships.get(action.ship)
-        if ship is None or ship.side != player:
+        if ship is None or ship.controller != player:
             raise IllegalAction("notation", f"{self.players[player]} has no ship called {action.ship!r}")
         if ship.moved:
             raise IllegalAction("rule 3", f"{ship.name} has already moved this move")
-        if ship.status == SURRENDERED and ship.surrender_kind == "boarding":
-            raise IllegalAction("optional rule 6", f"{ship.name} is held by her captors")
         return movement.check(self, ship, action)
 
     @staticmethod
@@ -602,7 +605,11 @@ class NavalState(State):
         self.ship_lost(ship)
 
     def abandon(self, ship: Ship) -> None:
-        """No crew left: the ship is lost; galley slaves beach a galley where there is land (optional rule 4)."""
+        """No crew left: the ship is lost; galley slaves beach a galley where there is land (optional rule 4).
+        A prize whose prize crew is gone is her captives' again (optional rule 6)."""
+        if ship.status == PRIZE and ship.prisoners:
+            prizes.freed(self, ship, "is retaken by her captives: her prize crew is gone", False)
+            return
         ship.status = "beached" if ship.spec.galley and self.scenario.land else "abandoned"
         self.emit(Sunk(ship.name, self.where(ship.point), ship.status))
         self.ship_lost(ship)
@@ -647,7 +654,7 @@ class NavalState(State):
                 x=s.x / 100, y=s.y / 100, type=spec.type, nation=spec.nation, description=spec.description,
                 year=spec.year, tons=spec.tons, guns=spec.guns, length=spec.length / 100, beam=spec.beam / 100,
                 flotation_max=spec.flotation, crew_max=spec.crew, min_crew=spec.min_crew, damage=s.damage_level(),
-                raw_x=s.x, raw_y=s.y,
+                raw_x=s.x, raw_y=s.y, in_play=s.in_play, controller=s.controller,
             )
             lim = movement.limits(self, s) if s.in_play and self.outcome is None else movement.Limits("none")
             entry["limits"] = {"mode": lim.mode, "turn": lim.turn, "run_max": lim.run_max / 100,

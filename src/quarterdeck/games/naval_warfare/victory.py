@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import DieRolled, Escaped
 
-from .ship import LOST, SURRENDERED, Ship
+from .ship import HELD, LOST, Ship
 
 if TYPE_CHECKING:
     from .state import NavalState
@@ -32,7 +32,7 @@ def scores(state: NavalState) -> tuple[int, int]:
     for ship in state.ships.values():
         if ship.status == "waiting":
             continue
-        taken = ship.lost_flotation + (ship.flotation if ship.status in LOST or ship.status == SURRENDERED else 0)
+        taken = ship.lost_flotation + (ship.flotation if ship.status in LOST or ship.status in HELD else 0)
         totals[1 - ship.side] += taken
     return totals[0], totals[1]
 
