@@ -158,6 +158,17 @@ def test_obstacle_a_diagonal_attack_crosses_it_only_on_the_defenders_side():
     assert fate(events, "d5").defence == 1
 
 
+def test_obstacle_a_diagonal_attack_across_the_corner_of_the_defenders_side_edge():
+    # The hedge runs along d5's west side; cavalry from c4 comes in over the corner it meets.
+    state = battle({**GUARDS, "c4": "red cavalry", "d5": "black infantry"}, terrain={"obstacles": ["c5|d5"]})
+    events = play(state, "end-move", "attack c4xd5")
+    assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 2)
+    # From e4 the cavalry comes in over d5's south-east corner, which the hedge does not touch.
+    state = battle({**GUARDS, "e4": "red cavalry", "d5": "black infantry"}, terrain={"obstacles": ["c5|d5"]})
+    events = play(state, "end-move", "attack e4xd5")
+    assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 1)
+
+
 def test_obstacle_artillery_attacks_across_it_at_1():
     state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry"}, terrain=STREAM)
     events = play(state, "end-move", "attack d4xd5")

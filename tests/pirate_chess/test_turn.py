@@ -144,3 +144,16 @@ def test_square_off_the_board_is_refused():
     with pytest.raises(IllegalAction) as error:
         state.apply(Place("Barque", 64))
     assert error.value.rule == "square"
+
+
+def test_turn_weighing_the_only_upgrade_base_may_not_remove_the_last_fleet_action():
+    # Blue's Dhow can only sail into d4 to join the Junk anchored there; the Junk is boxed in by
+    # red ships at anchor (immune to her). Weighing the Junk would leave blue no fleet action at
+    # all, so it is refused; weighing the Barque takes nothing away.
+    state = layout({"d3": "blue Dhow", "d4": "blue Junk anchored", "c3": "blue Barque anchored",
+                    "e3": "blue Brig anchored", "d2": "blue Caravel anchored", "d5": "red Frigate anchored",
+                    "e4": "red Schooner anchored", "c4": "red Barque anchored"})
+    assert "weigh Junk" not in legal(state) and "weigh Barque" in legal(state)
+    assert refused(state, "weigh Junk") == "fleet-action-required"
+    play(state, "weigh Barque")
+    assert to_move(state) == "blue" and "end" not in legal(state)
