@@ -69,6 +69,22 @@ def check_secrets(playout: Playout) -> None:
     check_problems(playout, "secrecy")
 
 
+def check_views_hide_the_dice(playout: Playout) -> None:
+    """No seat's view carries the dice: the same position with other rolls to come looks the same to
+    every seat (and to a spectator, the seat nobody holds), so no one can read the next throw."""
+    for position in playout.positions:
+        state = position.state
+        if getattr(state, "dice", None) is None:
+            continue
+        views = [state.to_json(viewer=seat) for seat in range(len(state.players) + 1)]
+        rerolled = state.clone()
+        assert rerolled.dice is not state.dice, f"{where(position)}: a clone shares the dice"
+        rerolled.dice.next_u64()
+        for seat, view in enumerate(views):
+            name = state.players[seat] if seat < len(state.players) else "a spectator"
+            assert rerolled.to_json(viewer=seat) == view, f"{where(position)}: {name}'s view shows the dice to come"
+
+
 # --- offered actions, clones and saved states --------------------------------------------------
 def check_offered_actions_are_accepted(playout: Playout) -> None:
     """Every action chosen in play was accepted, and at every kept position offered actions apply

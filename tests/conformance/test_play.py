@@ -38,3 +38,7 @@ def test_events_are_typed_and_go_through_json(playout):
 
 def test_secret_decisions_stay_secret_until_the_reveal(playout):
     checks.check_secrets(playout)
+
+
+def test_no_view_shows_the_dice_to_come(playout):
+    checks.check_views_hide_the_dice(playout)

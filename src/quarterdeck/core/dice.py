@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from .errors import RecordError
+
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
@@ -63,4 +65,7 @@ class Dice:
 
     @classmethod
     def from_json(cls, value: int) -> Dice:
-        return cls(int(value))
+        if isinstance(value, bool) or not isinstance(value, int):
+            # a seat's view leaves the dice out (None): only a whole saved state can be loaded
+            raise RecordError(f"dice: expected the dice's integer state, got {value!r} (a player's view carries none)")
+        return cls(value)

@@ -1154,9 +1154,9 @@ class FrigateState(State):
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         state = self.observe(viewer) if viewer is not None and self._secret_now() else self
-        return state._data()
+        return state._data(viewer)
 
-    def _data(self) -> dict[str, Any]:
+    def _data(self, viewer: int | None) -> dict[str, Any]:
         name = self.grid.name
         ships = []
         for ship in self.ship_list:
@@ -1172,7 +1172,8 @@ class FrigateState(State):
                          "data": copy.deepcopy(self.scenario.data)},
             "options": dict(self.scenario.options),
             "tables": copy.deepcopy(self.scenario.tables_data),
-            "seed_dice": self.dice.to_json(),
+            # the rolls to come are nobody's to know: only the whole saved state carries the dice
+            "seed_dice": self.dice.to_json() if viewer is None else None,
             "turn": self.turn,
             "turns": self.scenario.turns,
             "phase": self.phase,

@@ -241,7 +241,8 @@ class SquareRiggerState(State):
             # Copies: the setup is shared by every state of the game, and the caller may edit the data.
             "setup": deepcopy(self.setup.source),
             "options": deepcopy(self.setup.options),
-            "dice": self.dice.to_json(),
+            # the rolls to come are nobody's to know: only the whole saved state carries the dice
+            "dice": self.dice.to_json() if viewer is None else None,
             "turn": self.turn,
             "side": self.side_name,
             "phase": self.phase,
