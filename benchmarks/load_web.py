@@ -1,9 +1,16 @@
 """Load test of the web server on loopback, bounded: a fixed number of simulated players, each
 playing a fixed number of moves of its own game at one screen, while a spectator socket per game
-watches. Prints JSON with the move latency percentiles (request sent -> move stored and
-acknowledged) and the push latency (request sent -> update received by the watching socket).
+watches. Writes JSON with the throughput, the move latency percentiles (request sent -> move stored
+and acknowledged), the push latency (request sent -> update received by the watching socket) and
+the server's memory per live game.
 
-    .venv/bin/python benchmarks/load_web.py --players 20 --moves 40 [--database URL]
+    .venv/bin/python benchmarks/load_web.py --players 100 --moves 40 [--database URL] [--runs 3] [--out FILE]
+    .venv/bin/python benchmarks/load_web.py --long      # the cost of move ~400 against move ~10
+
+`--long` plays long games (up to 400 moves each, fewer players) and compares the latency of the
+moves around number 10 with those around number 400: a server whose cost per move grows with the
+game shows it there. Random Pirate Chess games end on their own after 300 to 600 moves; the report
+says how many reached the late window.
 """
 
 from __future__ import annotations
@@ -22,7 +29,11 @@ import time
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
+
+EARLY = range(1, 21)  # "move 10": the moves numbered 1 to 20
+LATE = range(381, 401)  # "move 400"
 
 
 def free_port() -> int:
@@ -40,6 +51,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
         return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000, 2)
 
     return {
+        "count": len(ordered),
         "p50_ms": at(0.50),
         "p90_ms": at(0.90),
         "p99_ms": at(0.99),
@@ -48,13 +60,17 @@ def percentiles(samples: list[float]) -> dict[str, float]:
     }
 
 
-async def player(url: str, game: str, moves: int, seed: int, latencies: list[float], pushes: list[float]) -> int:
+async def player(
+    url: str, game: str, moves: int, seed: int, latencies: list[tuple[int, float]], pushes: list[float]
+) -> int:
     """Create a game, watch it over a socket, and play `moves` random legal actions over HTTP."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        created = (await http.post("/api/games", json={"game": game, "opponent": "local", "seed": seed})).json()
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        created = orjson.loads(
+            (await http.post("/api/games", json={"game": game, "opponent": "local", "seed": seed})).content
+        )
         headers = {"Authorization": f"Bearer {created['token']}"}
-        view = (await http.get(f"/api/games/{created['id']}", headers=headers)).json()["view"]
+        view = orjson.loads((await http.get(f"/api/games/{created['id']}", headers=headers)).content)["view"]
         sent_at: dict[int, float] = {}
         ws_url = url.replace("http", "ws") + f"/ws/games/{created['id']}"
         async with websockets.connect(ws_url, max_size=None) as watcher:
@@ -63,7 +79,7 @@ async def player(url: str, game: str, moves: int, seed: int, latencies: list[flo
 
             async def watch() -> None:
                 async for message in watcher:
-                    update = json.loads(message)
+                    update = orjson.loads(message)
                     if update.get("type") == "update" and update["version"] in sent_at:
                         pushes.append(time.perf_counter() - sent_at[update["version"]])
 
@@ -80,75 +96,143 @@ async def player(url: str, game: str, moves: int, seed: int, latencies: list[flo
                     headers=headers,
                 )
                 reply.raise_for_status()
-                latencies.append(time.perf_counter() - started)
-                view = reply.json()["view"]
                 played += 1
+                latencies.append((played, time.perf_counter() - started))
+                view = orjson.loads(reply.content)["view"]
             await asyncio.sleep(0.2)  # let the last pushes arrive
             watching.cancel()
     return played
 
 
 async def run(url: str, game: str, players: int, moves: int) -> dict[str, object]:
-    latencies: list[float] = []
+    latencies: list[tuple[int, float]] = []
     pushes: list[float] = []
     started = time.perf_counter()
     played = await asyncio.gather(*(player(url, game, moves, seed, latencies, pushes) for seed in range(players)))
     elapsed = time.perf_counter() - started
-    return {
+    result: dict[str, object] = {
         "game": game,
         "players": players,
         "moves_per_player": moves,
         "moves_played": sum(played),
         "seconds": round(elapsed, 2),
         "moves_per_second": round(sum(played) / elapsed, 1),
-        "move_latency": percentiles(latencies),
+        "move_latency": percentiles([latency for _, latency in latencies]),
         "push_latency": percentiles(pushes),
     }
+    if moves >= LATE.stop - 1:
+        early = percentiles([latency for number, latency in latencies if number in EARLY])
+        late = percentiles([latency for number, latency in latencies if number in LATE])
+        result["by_move_number"] = {
+            "moves_1_to_20": early,
+            "moves_381_to_400": late,
+            "games_reaching_400": sum(1 for count in played if count >= LATE.stop - 1),
+            "late_over_early_p50": round(late["p50_ms"] / early["p50_ms"], 2) if late and early else None,
+        }
+    return result
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def one_run(args: argparse.Namespace, folder: str, number: int) -> dict[str, object]:
+    """Start a fresh server on a fresh database, load it, and measure its memory before and after."""
+    database = args.database or f"sqlite:///{Path(folder) / f'load-{number}.sqlite3'}"
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "quarterdeck.cli.main",
+            "serve",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--database",
+            database,
+        ],
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "DATABASE_URL": database},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(f"{url}/api/catalogue", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        idle, cpu_before = rss_kib(server.pid), cpu_seconds(server.pid)
+        result = asyncio.run(run(url, args.game, args.players, args.moves))
+        loaded, cpu_after = rss_kib(server.pid), cpu_seconds(server.pid)
+        # CPU time the server spent per move: unlike the latencies, it hardly depends on what else runs.
+        result["server_cpu_ms_per_move"] = round(
+            (cpu_after - cpu_before) * 1000 / max(1, int(result["moves_played"])), 2
+        )
+        result["database"] = database.split("://")[0].split("+")[0]
+        result["server_rss_mib"] = {"idle": round(idle / 1024, 1), "after": round(loaded / 1024, 1)}
+        result["memory_per_live_game_kib"] = round((loaded - idle) / args.players, 1)
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited during the run with status {server.returncode}")
+        return result
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def summary(runs: list[dict[str, object]]) -> dict[str, object]:
+    """Median and spread (min, max) over the runs of the figures the targets name."""
+
+    def figure(run: dict[str, object], path: str) -> float:
+        value: object = run
+        for key in path.split("."):
+            value = value[key]  # type: ignore[index]
+        return float(value)  # type: ignore[arg-type]
+
+    paths = ["moves_per_second", "move_latency.p99_ms", "push_latency.p99_ms", "move_latency.p50_ms"]
+    paths += ["server_cpu_ms_per_move", "memory_per_live_game_kib"]
+    if all("by_move_number" in run for run in runs):
+        paths.append("by_move_number.late_over_early_p50")
+    out = {}
+    for path in paths:
+        values = [figure(run, path) for run in runs]
+        out[path] = {"median": statistics.median(values), "min": min(values), "max": max(values)}
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=20)
-    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--players", type=int, default=None, help="default 100 (10 with --long)")
+    parser.add_argument("--moves", type=int, default=None, help="default 40 (400 with --long)")
     parser.add_argument("--game", default="pirate-chess")
-    parser.add_argument("--database", default="", help="default: a fresh SQLite file")
+    parser.add_argument("--database", default="", help="default: a fresh SQLite file per run")
+    parser.add_argument("--long", action="store_true", help="long games: move ~400 against move ~10")
+    parser.add_argument("--runs", type=int, default=1, help="fresh servers, one after the other")
     parser.add_argument("--url", default="", help="load a server already running there instead of starting one")
+    parser.add_argument("--out", default="", help="also write the JSON here")
     args = parser.parse_args()
+    args.players = args.players or (10 if args.long else 100)
+    args.moves = args.moves or (LATE.stop - 1 if args.long else 40)
     if args.url:
-        print(json.dumps(asyncio.run(run(args.url, args.game, args.players, args.moves)), indent=2))
-        return
-    with tempfile.TemporaryDirectory() as folder:
-        database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        port = free_port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "quarterdeck.cli.main",
-                "serve",
-                "--no-browser",
-                "--port",
-                str(port),
-                "--database",
-                database,
-            ],
-            stdout=subprocess.DEVNULL,
-            env={**os.environ, "DATABASE_URL": database},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    httpx.get(f"{url}/api/catalogue", timeout=1).raise_for_status()
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.2)
-            result = asyncio.run(run(url, args.game, args.players, args.moves))
-            result["database"] = database.split("://")[0]
-            print(json.dumps(result, indent=2))
-        finally:
-            server.terminate()
-            server.wait(30)
+        report: dict[str, object] = asyncio.run(run(args.url, args.game, args.players, args.moves))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            runs = [one_run(args, folder, number) for number in range(args.runs)]
+        report = runs[0] if len(runs) == 1 else {"summary": summary(runs), "runs": runs}
+    report_text = json.dumps(report, indent=2)
+    print(report_text)
+    if args.out:
+        Path(args.out).write_text(report_text + "\n")
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 bearer = HTTPBearer(auto_error=False, description="the seat token returned when the game was created or joined")
 
 
-def service_of(request: Request) -> GameService:
-    """The service of the app handling this request (set up in its lifespan)."""
+async def service_of(request: Request) -> GameService:
+    """The service of the app handling this request (set up in its lifespan). Async, so FastAPI
+    does not send it to a worker thread on every request."""
     return request.app.state.service
 
 
