@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test conformance mutation bench load-test clean
+.PHONY: setup play test conformance mutation bench load-test screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ test: setup
 	$(BIN)/ruff check src tests benchmarks
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
 	$(BIN)/pytest
+
+# The README's pictures of each board, taken by the browser tests (tests never write into docs/).
+screenshots: setup
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
+	QUARTERDECK_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser.py tests/web/test_browser_naval_warfare.py tests/web/test_browser_frigate.py
 
 # The conformance suite alone, long: every scenario of every game played GAMES times (docs/testing.md).
 conformance: setup

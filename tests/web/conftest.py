@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -84,25 +85,25 @@ def two_players(client: Any, **body: Any) -> tuple[str, str, str]:
     return created["id"], created["token"], joined.json()["token"]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class ServerProcess:
-    """`python -m tests.web.serve_counting` on a free port; killed with SIGKILL, never asked nicely."""
+    """`python -m tests.web.serve_counting` on a port of its own; killed with SIGKILL, never asked
+    nicely. The test binds the listening socket (port 0: the system picks a free one) and the
+    server inherits it, so no other process can take the port between choosing and binding it."""
 
     def __init__(self, database_url: str):
         self.database_url = database_url
-        self.port = free_port()
+        self.listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+        self.listener.set_inheritable(True)
+        weakref.finalize(self, self.listener.close)
+        self.port = self.listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.web.serve_counting", self.database_url, str(self.port)],
+            [sys.executable, "-m", "tests.web.serve_counting", self.database_url, str(self.listener.fileno())],
             cwd=ROOT,
+            pass_fds=(self.listener.fileno(),),
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         for _ in range(300):  # up to a minute for a cold start on a busy machine

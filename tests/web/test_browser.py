@@ -1,7 +1,8 @@
 """Browser tests in a real Chromium (Debian's, driven by playwright): a short game of each game
 played through the page by clicking, Square Rigger fire and the optimal defence, Napoleonic attack
-totals, a friend joining by invitation link, and screenshots of each board saved under
-docs/screenshots/ for the README.
+totals, a friend joining by invitation link, and a screenshot of each board: into a temporary
+folder, or into QUARTERDECK_SCREENSHOTS where that is set (`make screenshots` sets it to
+docs/screenshots/ for the README), so that a test run never changes the tracked tree.
 
 Chromium comes from QUARTERDECK_CHROMIUM or /usr/bin/chromium (scripts/ci-services.sh installs it);
 playwright's own browser download is never used.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,7 +32,7 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+SCREENSHOTS = Path(os.environ.get("QUARTERDECK_SCREENSHOTS") or tempfile.mkdtemp(prefix="quarterdeck-screenshots-"))
 GAMES = ["pirate-chess", "square-rigger", "napoleonic-chess"]
 STEPS = 14
 # The short games save the screenshot of these; the others come from the tests of their combat.

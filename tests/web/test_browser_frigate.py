@@ -240,6 +240,7 @@ def test_the_duel_at_one_screen_by_clicking_dragging_and_keys(page, server, tmp_
     assert page.locator('.frigate-orders [data-order="hold Constitution"]').inner_text() == "Hold fire"
     assert page.locator('.frigate-orders [data-order="pass Constitution"]').inner_text() == "Pass to segment end"
     page.screenshot(path=str(tmp_path / "frigate-fire-window.png"))
+    shared.screenshot(page, "frigate")  # the README's picture, under `make screenshots`
     order(page, f"fire Constitution {attack['battery']} Guerriere hull")
 
     # The dice are shown; hits wait for the segment's end, then land on Guerriere's markers.

@@ -350,6 +350,7 @@ def test_the_armada_at_one_screen_by_dragging_keys_and_clicks(page, server, tmp_
     line = page.locator(f'.naval-table .bearing[data-bearing="{fire.mount} {fire.target}"] text')
     assert line.text_content() == f'{fire.mount} {bears["range"]:.2f}" {bears["band"]}'
     page.screenshot(path=str(tmp_path / "naval-fire.png"))
+    shared.screenshot(page, "naval-warfare")  # the README's picture, under `make screenshots`
     before = version(page)
     page.locator(f'.naval-helm [data-order="{state.action_to_text(fire)}"]').click()
     settle(page)
