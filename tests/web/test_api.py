@@ -96,6 +96,25 @@ def test_refusals_are_4xx_with_a_message_and_change_nothing(client):
     assert client.post("/api/games", json={"game": "counting", "level": "oracle"}).status_code == 422
 
 
+def test_a_caller_cannot_make_the_server_read_its_own_files(client, tmp_path):
+    # The games read scenario and tables files by path for the terminal; over HTTP only the shipped
+    # scenarios exist, and a file named in the options is refused before anything is opened.
+    planted = tmp_path / "settings.toml"
+    planted.write_text('password = "hunter2"\n')
+    listed_before = client.get("/api/games", params={"status": "ongoing"}).json()["games"]
+    for game in ("frigate", "naval-warfare", "napoleonic-chess"):
+        refused = client.post("/api/games", json={"game": game, "scenario": str(planted), "opponent": "local"})
+        assert refused.status_code == 422 and refused.json()["field"] == "scenario"
+        assert "password" not in refused.text and "no scenario" in refused.json()["detail"]
+    own_tables = {"game": "frigate", "options": {"tables": "/etc/passwd"}, "opponent": "local"}
+    tables = client.post("/api/games", json=own_tables)
+    assert tables.status_code == 422 and tables.json()["field"] == "options.tables"
+    assert "root" not in tables.text
+    assert client.get("/api/games", params={"status": "ongoing"}).json()["games"] == listed_before
+    shipped = client.post("/api/games", json={"game": "frigate", "scenario": "the-chase", "opponent": "local"})
+    assert shipped.status_code == 201, shipped.text
+
+
 def test_a_duplicate_move_is_refused_with_the_current_version(client):
     game_id, blue, _ = two_players(client)
     body = {"version": 0, "actions": ["add 1"]}

@@ -84,6 +84,9 @@ class Game(ABC):
     # `legal_actions` is a finite, well-spread sample of the legal moves, `apply` accepts any legal
     # one, and agents and learning code must not treat the list as complete.
     continuous_actions: ClassVar[bool] = False
+    # Options whose value names a file on the machine that runs the game (a user's own tables):
+    # the terminal offers them; a network caller may not, since the server would read its own disk.
+    file_options: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from ..core.errors import IllegalAction, NotationError
+from ..core.errors import IllegalAction, NotationError, ScenarioError
 from ..core.protocol import Game
 from ..core.record import CHANCE_SEAT
 from ..store import GameRow, GameStore, NotFound, SeatGrant, VersionConflict
@@ -113,6 +113,7 @@ class GameService:
         """A new game. `opponent`: "computer" (at `level`), "local" (one screen) or "invite" (a friend)."""
         game = self.game(name)
         scenario = scenario or game.default_scenario
+        _check_shipped(game, scenario, options)
         state = await asyncio.to_thread(game.new_initial_state, scenario, options, seed)
         seats = list(state.players)
         mine = seat or seats[0]
@@ -511,3 +512,15 @@ def _numbered(exc: IllegalAction | NotationError, number: int, count: int) -> Il
     if isinstance(exc, IllegalAction):
         return IllegalAction(exc.rule, f"{prefix}: {exc.message}")
     return NotationError(exc.field, f"{prefix}: {exc.message}", exc.text)
+
+
+def _check_shipped(game: Game, scenario: str, options: dict[str, Any]) -> None:
+    """Over the network a game starts from a scenario the game ships, never from a file: the games
+    also read scenario and table files by path for the terminal, and a server must not open files
+    on its own disk because a caller named them."""
+    shipped = [info.name for info in game.scenarios()]
+    if scenario not in shipped:
+        raise ScenarioError("scenario", f"no scenario {scenario!r} on this server; scenarios: {', '.join(shipped)}")
+    files = sorted(game.file_options & set(options))
+    if files:
+        raise ScenarioError(f"options.{files[0]}", f"{files[0]} names a file; a server reads none for a caller")

@@ -59,6 +59,7 @@ class Frigate(Game):
     name = "frigate"
     title = "Frigate (Suggested Rules Modifications)"
     default_scenario = "frigate-duel"
+    file_options = frozenset({"tables"})  # a user's own tables file (rulings: the lost tables)
 
     hook_evaluate = staticmethod(evaluate)
     hook_candidates = staticmethod(candidates)
