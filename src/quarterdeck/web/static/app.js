@@ -5,9 +5,16 @@
 // the client only draws it (with the game's own module from /static/games/<game>.js) and posts
 // notation back. A turn being planned is "previewed" by the server, so it can be taken back until
 // it is committed; updates arrive over a WebSocket with a version number.
-import { eventSquares } from "./board.js";
+import { eventSquares, turnsOf } from "./board.js";
 
 const app = document.getElementById("app");
+
+// Events that settle something (a volley's hits, a strike, a combat's outcome): shown in bold and
+// briefly animated when they arrive; with the fire, defence and attacks behind them they make the
+// "last exchange" shown beside the board.
+const RESULT_KINDS = new Set(["hit", "struck", "silenced", "sunk", "captured", "eliminated", "survived", "escaped"]);
+const EXCHANGE_KINDS = new Set([...RESULT_KINDS, "fired", "defended", "attacked", "supported", "die-rolled"]);
+const FRESH_MS = 4000; // how long a newly arrived result stays animated
 const connection = document.getElementById("connection");
 
 // --- small helpers -------------------------------------------------------------------------------
@@ -213,6 +220,7 @@ class GamePage {
     this.closed = false;
     this.committing = false;
     this.retry = 500;
+    this.arrived = new Map(); // entry number -> when it arrived (to animate what is new)
   }
 
   async start() {
@@ -267,7 +275,10 @@ class GamePage {
   /** Fold an update (from the socket or an HTTP reply) in, once, in version order. */
   absorb(update) {
     for (const entry of update.entries) {
-      if (entry.number === this.history.length + 1) this.history.push(entry);
+      if (entry.number === this.history.length + 1) {
+        this.history.push(entry);
+        this.arrived.set(entry.number, Date.now());
+      }
     }
     if (update.version >= (this.view?.version ?? 0)) this.adopt(update.view);
   }
@@ -470,6 +481,7 @@ class GamePage {
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
+      this.newsBox(),
       this.inviteBox(view),
       this.choices && h("div", { class: "choices" }, h("h3", {}, "Choose"),
         h("div", { class: "actions-list" }, this.choices.map((a) =>
@@ -567,9 +579,37 @@ class GamePage {
           : `${entry.seat} ${entry.text}`)));
   }
 
+  /** The last exchange, from the events of the last two turns: what was fired, defended, attacked
+   * and what came of it (or, with no fighting, the last turn's moves); results in bold, the newly
+   * arrived ones animated. The event log below keeps every line. */
+  newsBox() {
+    const history = this.replayAt === null ? this.history : this.history.slice(0, this.replayAt);
+    const turns = turnsOf(history).slice(-2);
+    const linesOf = (entries, keep) => entries.flatMap((entry) =>
+      entry.events.filter((event) => keep(event.kind)).map((event) => ({ entry, event })));
+    let title = "Last exchange";
+    let lines = linesOf(turns.flatMap((turn) => turn.entries), (kind) => EXCHANGE_KINDS.has(kind));
+    if (!lines.length && turns.length) {
+      const last = turns[turns.length - 1];
+      title = `Last turn (${last.seat})`;
+      lines = linesOf(last.entries, (kind) => kind !== "phase-changed");
+    }
+    if (!lines.length) return null;
+    const now = Date.now();
+    return h("section", { class: "news", id: "news", role: "status", "aria-label": title },
+      h("h3", {}, title),
+      h("ul", {}, lines.map(({ entry, event }) => h("li", {
+        class: [RESULT_KINDS.has(event.kind) && "result", now - (this.arrived.get(entry.number) ?? 0) < FRESH_MS && "fresh"]
+          .filter(Boolean).join(" "),
+        "data-kind": event.kind,
+      }, RESULT_KINDS.has(event.kind) ? h("strong", {}, event.text) : event.text))));
+  }
+
   eventLog() {
-    const lines = this.history.flatMap((entry) => entry.events.map((event) => `${entry.number}. ${event.text}`));
-    const log = h("ul", { class: "log", id: "events" }, lines.slice(-200).map((line) => h("li", {}, line)));
+    const lines = this.history.flatMap((entry) => entry.events.map((event) => ({ entry, event })));
+    const log = h("ul", { class: "log", id: "events" }, lines.slice(-200).map(({ entry, event }) =>
+      h("li", { class: RESULT_KINDS.has(event.kind) ? "result" : null, "data-kind": event.kind },
+        `${entry.number}. ${event.text}`)));
     queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
     return log;
   }

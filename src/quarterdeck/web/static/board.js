@@ -175,6 +175,17 @@ export function arrow(board, from, to, { colour = "#111", dashed = false, label 
   return group;
 }
 
+/** The history as turns: runs of one seat's moves, the throws of the dice joining the run they follow. */
+export function turnsOf(history) {
+  const turns = [];
+  for (const entry of history || []) {
+    const last = turns[turns.length - 1];
+    if (last && (entry.seat === last.seat || entry.seat === "chance")) last.entries.push(entry);
+    else turns.push({ seat: entry.seat, entries: [entry] });
+  }
+  return turns;
+}
+
 /** Squares the last move touched, from its events (for the "last move" highlight). */
 export function eventSquares(events) {
   const squares = new Set();

@@ -1,0 +1,79 @@
+"""Issue 12's browser points, played in a real Chromium the way a newcomer would: the result of a
+volley shown as it lands, target markers above the pieces they aim at, a plain game-over with a
+rematch, the invitee told their side on a board turned their way, the computer's "thinking" sign,
+buttons named for what they do, a draw offer shown at once, and the opponent's whole turn marked.
+
+Fixtures (a real server process, Debian's Chromium) come from tests/web/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.web.conftest import ServerProcess
+from tests.web.test_browser import (  # noqa: F401 (fixtures)
+    axe_findings,
+    browser,
+    click_action,
+    click_piece,
+    click_square,
+    create_game,
+    game_detail,
+    open_game,
+    page,
+    play_by_api,
+    server,
+    settle,
+    start_game,
+    wait_for_my_turn,
+)
+
+# Square Rigger's duel, seed 1: Bellona (blue) closes, Achille (red) answers and fires 2 at her.
+DUEL_OPENING = [
+    ("blue", "move Bellona e5 NE"),
+    ("blue", "end-move"),
+    ("red", "move Achille f6 S"),
+    ("red", "end-move"),
+    ("red", "fire Achille stbd-bow 2 at Bellona"),
+    ("red", "end-fire"),
+]
+
+
+def duel_with_a_friend(server: ServerProcess) -> tuple[str, dict[str, str]]:
+    """The duel between two people: (game id, each seat's token)."""
+    created = create_game(server, "square-rigger", "invite", scenario="duel", seed=1)
+    joined = httpx.post(
+        f"{server.url}/api/games/{created['id']}/join", json={"invitation": created["invitations"]["red"]}
+    )
+    assert joined.status_code == 200, joined.text
+    return created["id"], {"blue": created["token"], "red": joined.json()["token"]}
+
+
+def play_all(server: ServerProcess, game_id: str, tokens: dict[str, str], moves: list[tuple[str, str]]) -> None:
+    for seat, text in moves:
+        play_by_api(server, game_id, tokens[seat], seat, text)
+
+
+# --- 1: the volley's result as it lands ------------------------------------------------------------------
+def test_the_volley_is_shown_to_the_attacker_as_it_lands_and_kept_in_the_log(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING)
+    open_game(page, server, game_id, tokens["red"])  # red waits for blue's defence
+    play_all(server, game_id, tokens, [("blue", "defend Bellona fore 1"), ("blue", "end-defence")])
+    page.wait_for_selector('#news li[data-kind="hit"]')
+    news = page.locator("#news li").all_inner_texts()
+    assert news == [
+        "Achille fires 2 off the stbd-bow at Bellona (effect 2)",
+        "Bellona defends 1 off the fore",
+        "Bellona takes 1 hit(s) off the fore, now F2 S2 T2",
+    ]
+    hit = page.locator('#news li[data-kind="hit"]')
+    assert "result" in hit.get_attribute("class") and "fresh" in hit.get_attribute("class")
+    assert hit.locator("strong").count() == 1  # not by colour alone
+    assert page.locator('.board-svg .hit-label[data-hit="Bellona"]').text_content() == "−1 hit (fore)"
+    # Blue sails on: the volley stays shown until the next one lands, and the log keeps it.
+    play_all(server, game_id, tokens, [("blue", "move Bellona f4 SE"), ("blue", "end-move")])
+    page.wait_for_function("document.querySelector('#moves').textContent.includes('move Bellona f4 SE')")
+    assert page.locator('#news li[data-kind="hit"]').count() == 1
+    kept = page.locator('#events li.result[data-kind="hit"]')
+    assert kept.inner_text().endswith("Bellona takes 1 hit(s) off the fore, now F2 S2 T2")
