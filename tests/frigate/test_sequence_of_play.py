@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Revealed, Submitted
+from quarterdeck.core.events import DieRolled, Revealed, Submitted
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
-from quarterdeck.games.frigate.actions import Declare, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
+from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.state import TURN_AGENDA
 
 from .helpers import GAME, battle, hold_windows, ship, to_movement, to_windows
@@ -150,3 +150,42 @@ class TestSiMove:
         simove.reveal(state, [])
         # m = 2: Essex's points at steps 1 and 2, Java's single point at step ceil(1 x 2 / 1) = 2.
         assert state.exec_steps == [[("Essex", "ahead")], [("Essex", "ahead"), ("Java", "ahead")]]
+
+
+class TestDiceShown:
+    """The interfaces show each roll and what it decided (terminal and browser print the events)."""
+
+    def test_the_initiative_shows_both_dice_and_who_chooses(self):
+        state = apart()
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Declare("Java", 4), 1)
+        tie = [e for e in state.apply(Roll((3, 3))) if isinstance(e, DieRolled)]
+        assert tie[0].dice == (3, 3) and tie[0].decided == "a tie, rolled again"
+        (rolled,) = [e for e in state.apply(Roll((2, 5))) if isinstance(e, DieRolled)]
+        assert rolled.to_json()["dice"] == (2, 5) and rolled.value == 7
+        assert rolled.describe() == ("rolled 2 and 5 for initiative (blue's die, then red's): red chooses who moves "
+                                     "first in each segment")
+
+    def test_a_broadside_shows_its_column_and_each_hit_its_kind(self):
+        state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                                  ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        (crt,) = [e.describe() for e in state.apply(Roll((5,))) if isinstance(e, DieRolled)]
+        assert crt == "rolled 5 for Essex's attack on the CRT: column 1-1: 1 hit"
+        (kind,) = [e.describe() for e in state.apply(Roll((4,))) if isinstance(e, DieRolled)]
+        assert kind == ("rolled 4 for the kind of Essex's hit: a crew hit on Guerriere (aimed at the hull), "
+                        "landing at the segment's end")
+
+    def test_the_wind_die_says_whether_it_veered_or_backed(self):
+        state = apart()
+        to_movement(state, Essex=4, Java=4)
+        while state.rolls[:1] != [("wind-direction", "", 1)]:
+            if state.current_player() == CHANCE:
+                state.apply(Roll((3,) * state.rolls[0][2]))
+            else:
+                seat = state.acting_players()[0]
+                state.apply(state.legal_actions(seat)[0], seat)
+        (veer,) = [e.describe() for e in state.apply(Roll((6,))) if isinstance(e, DieRolled)]
+        assert veer == "rolled 6 for the wind's direction: veers to the NE"
+        (steady,) = [e.describe() for e in state.apply(Roll((3,))) if isinstance(e, DieRolled)]
+        assert steady == "rolled 3 for the wind's velocity: steady, moderate"

@@ -235,9 +235,12 @@ class DieRolled(Event):
     kind: ClassVar[str] = "die-rolled"
     purpose: str
     value: int
+    dice: tuple[int, ...] = ()  # each die when a game shows them apart (value is their sum)
+    decided: str = ""  # what the roll decided, in words
 
     def describe(self) -> str:
-        return f"rolled {self.value} for {self.purpose}"
+        faces = " and ".join(map(str, self.dice)) if len(self.dice) > 1 else str(self.value)
+        return f"rolled {faces} for {self.purpose}" + (f": {self.decided}" if self.decided else "")
 
 
 @dataclass(frozen=True)

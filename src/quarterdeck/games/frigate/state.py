@@ -557,52 +557,68 @@ class FrigateState(State):
         return [(Roll((face,)), 1 / 6) for face in range(1, 7)]
 
     def _resolve_roll(self, roll: Roll, events: list[Event]) -> None:
+        """Each die shown apart (a two-die roll is not just its sum) with what it decided."""
         purpose, subject, _ = self.rolls.pop(0)
-        events.append(DieRolled(purpose if not subject else f"{purpose} ({subject})", sum(roll.values)))
-        handler = _ROLL_HANDLERS[purpose]
-        handler(self, subject, roll.values, events)
+        at = len(events)
+        decided = _ROLL_HANDLERS[purpose](self, subject, roll.values, events)
+        label = _ROLL_LABELS[purpose].format(subject=subject)
+        events.insert(at, DieRolled(label, sum(roll.values), roll.values, decided))
 
-    def _wind_start_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _wind_start_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         self.wind_from = HexDir.from_number(values[0])
+        return f"from the {self.wind_from.name}"
 
-    def _wind_start_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _wind_start_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         self.velocity = self.tables.start_velocity[values[0] - 1]
         events.append(WindChanged(self.wind_from.name, self.velocity))
+        return self.velocity
 
-    def _wind_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
-        self.wind_from = wind.direction_after(self.tables, self.wind_from, values[0])
+    def _wind_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+        before = self.wind_from
+        self.wind_from = wind.direction_after(self.tables, before, values[0])
+        if self.wind_from == before:
+            return f"steady from the {before.name}"
+        return f"{'veers' if self.wind_from == before.turned(1) else 'backs'} to the {self.wind_from.name}"
 
-    def _wind_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _wind_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         before = self.velocity
         no_wind = bool(self.scenario.option("no_wind"))
         optional = len(values) == 2
         # Standard table: no wind comes only from the re-roll on a change to Calm (seed).
         floor_ok = no_wind and (optional or before == "no wind")
         self.velocity = wind.velocity_after(self.tables, before, wind.velocity_change(self.tables, values), floor_ok)
+        decided = f"steady, {before}" if self.velocity == before else f"{before} to {self.velocity}"
         if no_wind and not optional and self.velocity == "calm" and before != "calm":
             self.rolls.insert(0, (wind.CALM_CHECK, "", 1))
+            decided += f" (roll again: {self.tables.no_wind_face} means no wind)"
         if before == "no wind" and self.velocity != "no wind":
             self.rolls.insert(0, (wind.NEW_DIRECTION, "", 1))
+            decided += " (its new direction is rolled)"
         events.append(WindChanged(self.wind_from.name, self.velocity))
+        return decided
 
-    def _wind_calm_check(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _wind_calm_check(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         if values[0] == self.tables.no_wind_face:
             self.velocity = "no wind"
             events.append(WindChanged(self.wind_from.name, self.velocity))
+            return "no wind"
+        return "calm holds"
 
-    def _wind_new_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _wind_new_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         self.wind_from = HexDir.from_number(values[0])
         events.append(WindChanged(self.wind_from.name, self.velocity))
+        return f"from the {self.wind_from.name}"
 
-    def _cut_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _cut_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         ship = self.ships[subject]
         partner = self.ships[ship.afoul]
         freed = values[0] <= 3
         events.append(CutLoose(ship.name, partner.name, freed))
         if freed:
             self._free(ship, partner)
-        else:
-            ship.ma = 0
+            return f"1-3: cut loose from {partner.name}"
+        ship.ma = 0
+        return f"4-6: still afoul of {partner.name}"
 
     def _free(self, ship: Ship, partner: Ship) -> None:
         prizes.free_pair(ship, partner)
@@ -611,45 +627,56 @@ class FrigateState(State):
             if not s.cut:
                 s.ma = 0
 
-    def _command_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _command_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         ship = self.ships[subject]
-        if values[0] > self.tables.efficiency[self.force_state[ship.owner].efficiency].command:
+        needed = self.tables.efficiency[self.force_state[ship.owner].efficiency].command
+        if values[0] > needed:
             self.rolls.insert(0, ("course", subject, 1))
+            return f"fails (needs {needed} or less): a die sets her course"
+        return f"passes (needs {needed} or less)"
 
-    def _course_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _course_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         ship = self.ships[subject]
         ship.course = command.ordered_course(values[0], self.wind_from)
         events.append(CourseOrdered(ship.name, ship.course.name))
+        return f"she must sail {ship.course.name} all this turn"
 
-    def _initiative_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _initiative_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         blue, red = values
         if blue == red:
             self.rolls.insert(0, ("initiative", "", 2))
-            return
+            return "a tie, rolled again"
         self.initiative = 0 if blue > red else 1
         self.phase = ORDER
         events.append(PhaseChanged(self.players[self.initiative], "order", self.turn))
+        return f"{self.players[self.initiative]} chooses who moves first in each segment"
 
-    def _crt_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _crt_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         attack = self.attack
         assert attack is not None
         target = self.ships[attack["target"]]
-        face = values[0] - (1 if attack["aim"] == "rigging" and target.fighting_sail else 0)
+        sail = attack["aim"] == "rigging" and target.fighting_sail
+        face = values[0] - (1 if sail else 0)
         hits = combat.crt_hits(self.tables, attack["column"], face)
         attack["hits"] = hits
+        decided = f"column {attack['column']}{', -1 for fighting sail' if sail else ''}: {_hits(hits)}"
         if hits and self.tables.crt[attack["column"]].confirm is not None:
             self.rolls.insert(0, ("confirm", attack["firer"], 1))
-            return
+            return decided + " if a second die confirms"
         self._hits_rolled(events)
+        return decided
 
-    def _confirm_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _confirm_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         attack = self.attack
         assert attack is not None
         target = self.ships[attack["target"]]
         face = values[0] - (1 if attack["aim"] == "rigging" and target.fighting_sail else 0)
+        decided = f"{_hits(attack['hits'])} confirmed"
         if not combat.confirmed(self.tables, attack["column"], face):
             attack["hits"] = 0
+            decided = "not confirmed: no hit"
         self._hits_rolled(events)
+        return decided
 
     def _hits_rolled(self, events: list[Event]) -> None:
         attack = self.attack
@@ -659,21 +686,26 @@ class FrigateState(State):
         if not attack["hits"]:
             self.attack = None
 
-    def _kind_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _kind_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
         attack = self.attack
         assert attack is not None
-        self.pending.append((attack["target"], combat.hit_kind(self.tables, attack["aim"], values[0]), attack["firer"]))
+        kind = combat.hit_kind(self.tables, attack["aim"], values[0])
+        self.pending.append((attack["target"], kind, attack["firer"]))
         if not any(r[0] == "hit-kind" for r in self.rolls):
             self.attack = None
+        return f"a {kind} hit on {attack['target']} (aimed at the {attack['aim']}), landing at the segment's end"
 
-    def _chase_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _chase_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         if values[0] == 1:
             self.rolls.insert(0, ("chase-second", subject, 1))
-            return
+            return "a 1: the second die decides"
         self._chase_done(0, events)
+        return "no hit"
 
-    def _chase_second_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
-        self._chase_done(1 if values[0] == 1 else 0, events)
+    def _chase_second_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+        hit = values[0] == 1
+        self._chase_done(1 if hit else 0, events)
+        return "two 1s: a mast hit" if hit else "no hit"
 
     def _chase_done(self, hits: int, events: list[Event]) -> None:
         attack = self.attack
@@ -683,22 +715,28 @@ class FrigateState(State):
             self.pending.append((attack["target"], "mast", attack["firer"]))
         self.attack = None
 
-    def _melee_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _melee_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         ship = self.ships[subject]
         partner = self.ships[ship.afoul]
-        mine = values[0] + prizes.melee_points(self, ship)
-        theirs = values[1] + prizes.melee_points(self, partner)
+        own, theirs_points = prizes.melee_points(self, ship), prizes.melee_points(self, partner)
+        mine, theirs = values[0] + own, values[1] + theirs_points
         events.append(Meleed(ship.name, partner.name, mine, theirs))
         if mine <= theirs:
             self.pending.append((ship.name, "crew", partner.name))
         if theirs <= mine:
             self.pending.append((partner.name, "crew", ship.name))
+        losers = " and ".join(s.name for s, lost in ((ship, mine <= theirs), (partner, theirs <= mine)) if lost)
+        return (f"{ship.name} {values[0]} + {own} = {mine} against {partner.name} {values[1]} + {theirs_points} = "
+                f"{theirs}: {losers} {'take' if mine == theirs else 'takes'} a crew hit")
 
-    def _repair_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> None:
+    def _repair_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
         ship = self.ships[subject]
-        if values[0] <= self.tables.efficiency[self.force_state[ship.owner].efficiency].repair:
+        needed = self.tables.efficiency[self.force_state[ship.owner].efficiency].repair
+        if values[0] <= needed:
             ship.crew -= 1
             events.append(Hit(ship.name, -1, "", f"crew hit repaired, {ship.crew} left"))
+            return f"a crew hit repaired (needs {needed} or less)"
+        return f"no repair (needs {needed} or less)"
 
     # --- the flow of the game-turn -------------------------------------------------------------------
     def _proceed(self, events: list[Event]) -> None:
@@ -1257,6 +1295,10 @@ class FrigateState(State):
         return state
 
 
+def _hits(hits: int) -> str:
+    return {0: "no hit", 1: "1 hit"}.get(hits, f"{hits} hits")
+
+
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
@@ -1270,6 +1312,25 @@ def _edge_of(grid: HexGrid, h: Hex) -> str:
     return "north" if row < 0 else "south"
 
 
+_ROLL_LABELS = {
+    wind.START_DIRECTION: "the wind's direction",
+    wind.START_VELOCITY: "the wind's velocity",
+    wind.DIRECTION: "the wind's direction",
+    wind.VELOCITY: "the wind's velocity",
+    wind.CALM_CHECK: "no wind",
+    wind.NEW_DIRECTION: "the new wind's direction",
+    "cut": "{subject} cutting loose",
+    "command": "{subject}'s Command Control",
+    "course": "{subject}'s course",
+    "initiative": "initiative (blue's die, then red's)",
+    "crt": "{subject}'s attack on the CRT",
+    "confirm": "{subject}'s hits (the confirming die)",
+    "hit-kind": "the kind of {subject}'s hit",
+    "chase": "{subject}'s chase guns",
+    "chase-second": "{subject}'s chase guns (second die)",
+    "melee": "the melee of {subject}",
+    "repair": "{subject}'s Damage Control",
+}
 _ROLL_HANDLERS = {
     wind.START_DIRECTION: FrigateState._wind_start_direction,
     wind.START_VELOCITY: FrigateState._wind_start_velocity,

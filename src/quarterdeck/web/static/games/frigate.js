@@ -21,6 +21,7 @@ const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const AXIAL = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]]; // core/hexes.py _DELTAS
 const MARGIN = 3; // hexes shown around the ships
 const BAND = 110; // the clock, the wind and the phase, above the map
+const DICE_LINE = 18; // the band grows by this for each die roll after the first
 const MIN_WIDTH = 336; // the clock and wind fit a 390 px screen
 const SIDES = ["blue", "red"];
 const STEP_WORDS = { ahead: "ahead", port: "turn to port", starboard: "turn to starboard", stand: "stand" };
@@ -526,10 +527,12 @@ function phaseText(state) {
 /** The clock, the wind and the phase, above the map so that they never scroll away with it. */
 function bridge(ctx, state, view) {
   const width = Math.max(MIN_WIDTH, Math.min(view.width, roomForTheMap().width));
-  const svg = el("svg", { viewBox: `0 0 ${width} ${BAND}`, class: "board-svg bridge", style: `width: ${width}px`,
+  const dice = (ctx.lastEvents || []).filter((e) => e.kind === "die-rolled");
+  const height = BAND + DICE_LINE * Math.max(0, dice.length - 1); // one line for each roll
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg bridge", style: `width: ${width}px`,
     role: "group", "aria-label": "the clock and the wind" });
   const line = (x, y, text, attrs = {}) => svg.append(el("text", { x, y, class: "band-line", ...attrs }, text));
-  svg.append(el("rect", { x: 0, y: 0, width, height: BAND, rx: 6, fill: "#f1f5f9" }));
+  svg.append(el("rect", { x: 0, y: 0, width, height, rx: 6, fill: "#f1f5f9" }));
   const segment = state.segment ? ` · segment ${state.segment} of 4` : "";
   line(84, 22, `Turn ${state.turn} of ${state.turns}${segment}`, { class: "clock", "data-clock": "" });
   const wind = state.wind;
@@ -537,10 +540,12 @@ function bridge(ctx, state, view) {
   line(84, 62, `Points: blue ${state.score[0]}, red ${state.score[1]}`);
   const first = state.phase === "segment" && state.stage === "move" ? ` · first to move: ${state.order.join(" ")}` : "";
   line(10, 84, phaseText(state) + first, { "data-phase": state.phase });
-  const dice = (ctx.lastEvents || []).filter((e) => e.kind === "die-rolled");
   if (dice.length) {
-    line(10, 103, `Dice: ${dice.map((d) => `${d.value} for ${d.purpose}`).join("; ")}`,
-      { "data-dice": dice.map((d) => d.value).join(" ") });
+    // Each die apart (a two-die roll is not just its sum) and what the roll decided, a line a roll.
+    const faces = (d) => (d.dice && d.dice.length > 1 ? d.dice.join(" and ") : String(d.value));
+    svg.append(el("text", { x: 10, y: 103, class: "band-line", "data-dice": dice.map(faces).join(" ") },
+      ...dice.map((d, i) => el("tspan", { x: 10, dy: i ? DICE_LINE : 0 },
+        `${i ? "" : "Dice: "}${faces(d)} for ${d.purpose}${d.decided ? `: ${d.decided}` : ""}`))));
   }
   windRose(wind, 40, 37, svg);
   return svg;
