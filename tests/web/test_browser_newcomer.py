@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import httpx
 
+from tests.web import test_browser as shared
 from tests.web.conftest import ServerProcess
-from tests.web.test_browser import (  # noqa: F401 (fixtures)
-    axe_findings,
-    browser,
-    click_action,
+from tests.web.test_browser import (
     click_piece,
     click_square,
     create_game,
-    game_detail,
     open_game,
-    page,
     play_by_api,
-    server,
-    settle,
-    start_game,
-    wait_for_my_turn,
 )
+
+# The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
+server, browser, page = shared.server, shared.browser, shared.page
 
 # Square Rigger's duel, seed 1: Bellona (blue) closes, Achille (red) answers and fires 2 at her.
 DUEL_OPENING = [
@@ -77,3 +72,24 @@ def test_the_volley_is_shown_to_the_attacker_as_it_lands_and_kept_in_the_log(pag
     assert page.locator('#news li[data-kind="hit"]').count() == 1
     kept = page.locator('#events li.result[data-kind="hit"]')
     assert kept.inner_text().endswith("Bellona takes 1 hit(s) off the fore, now F2 S2 T2")
+
+
+# --- 2: target markers above the pieces --------------------------------------------------------------------
+def test_a_target_marker_is_a_ring_drawn_above_the_ship_it_aims_at(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:4])
+    open_game(page, server, game_id, tokens["red"])
+    click_piece(page, "Achille")
+    marker = page.locator('.board-svg [data-target="e5"]')  # Bellona's square
+    assert marker.count() == 1
+    assert marker.get_attribute("fill") == "none"  # a ring: the ship stays visible inside it
+    drawn_after = marker.evaluate(
+        """(mark) => {
+            const ship = document.querySelector('.board-svg .piece[data-piece="Bellona"]');
+            return Boolean(ship.compareDocumentPosition(mark) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }"""
+    )
+    assert drawn_after, "the marker must be painted over Bellona, not under her"
+    # An empty square's marker is drawn the same way and the click still reaches the square beneath.
+    click_square(page, "e5")
+    assert page.locator('.choices [data-action="fire Achille stbd-bow 2 at Bellona"]').count() == 1

@@ -85,7 +85,9 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
   });
   const origin = { x: margin, y: margin + top };
   const layers = {};
-  for (const name of ["terrain", "marks", "lines", "pieces", "overlay", "extras"]) {
+  // Target markers go above the pieces: the moves that matter most (captures, fire, attacks) end on
+  // a square where a piece stands.
+  for (const name of ["terrain", "marks", "lines", "pieces", "targets", "overlay", "extras"]) {
     layers[name] = el("g", { class: `layer-${name}` });
     svg.append(layers[name]);
   }
@@ -105,17 +107,11 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
       });
       rect.addEventListener("click", () => ctx.clickSquare(name));
       layers.terrain.append(rect);
-      const marks = [];
-      if (ctx.lastSquares?.has(name)) marks.push(["last", "rgba(250, 204, 21, 0.35)"]);
-      if (ctx.targets?.has(name)) marks.push(["target", ctx.targetColour || "rgba(22, 163, 74, 0.55)"]);
-      for (const [kind, colour] of marks) {
-        const inset = kind === "target" ? cell * 0.32 : 1;
-        const mark = el(kind === "target" ? "circle" : "rect", kind === "target"
-          ? { cx, cy, r: inset, fill: colour, class: "target", "data-target": name, "pointer-events": "none" }
-          : { x: cx - cell / 2 + inset, y: cy - cell / 2 + inset, width: cell - 2 * inset, height: cell - 2 * inset,
-              fill: colour, "pointer-events": "none" });
-        layers.marks.append(mark);
+      if (ctx.lastSquares?.has(name)) {
+        layers.marks.append(el("rect", { x: cx - cell / 2 + 1, y: cy - cell / 2 + 1, width: cell - 2, height: cell - 2,
+          fill: "rgba(250, 204, 21, 0.35)", "pointer-events": "none" }));
       }
+      if (ctx.targets?.has(name)) layers.targets.append(targetRing(name, cx, cy, cell, ctx.targetColour));
       if (ctx.cursor === name) {
         layers.overlay.append(el("rect", {
           x: cx - cell / 2 + 2, y: cy - cell / 2 + 2, width: cell - 4, height: cell - 4,
@@ -134,6 +130,15 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
     layers.extras.append(el("text", { x: margin / 2, y: cy + 4, class: "coord" }, String(y + 1)));
   }
   return { svg, layers, center, cell, origin, boardWidth, boardHeight, margin };
+}
+
+/** A legal end square's marker: a ring (a white halo under a coloured line) that leaves the piece
+ * inside it visible and lets clicks through to the square, the way lichess marks captures. */
+function targetRing(square, cx, cy, cell, colour = "#15803d") {
+  const r = cell * 0.42;
+  return el("g", { class: "target-ring", "pointer-events": "none" },
+    el("circle", { cx, cy, r, fill: "none", stroke: "white", "stroke-width": 7, opacity: 0.8 }),
+    el("circle", { cx, cy, r, fill: "none", stroke: colour, "stroke-width": 4, class: "target", "data-target": square }));
 }
 
 /** A piece that selects itself when clicked, glowing when selected. */

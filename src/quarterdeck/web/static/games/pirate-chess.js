@@ -13,7 +13,6 @@ export function draw(ctx) {
     const { x, y } = parseSquare(square);
     return [middle - 1, middle].includes(x) && [middle - 1, middle].includes(y);
   };
-  ctx.targetColour = "rgba(22, 163, 74, 0.7)"; // legal moves in green
   const fleets = Object.keys(state.fleets);
   const board = gridBoard(ctx, {
     width: size, height: size, right: 120, bottom: 40 * fleets.length + 10,
