@@ -16,8 +16,11 @@ from tests.web.test_browser import (
     click_piece,
     click_square,
     create_game,
+    game_detail,
     open_game,
     play_by_api,
+    settle,
+    start_game,
 )
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
@@ -93,3 +96,45 @@ def test_a_target_marker_is_a_ring_drawn_above_the_ship_it_aims_at(page, server)
     # An empty square's marker is drawn the same way and the click still reaches the square beneath.
     click_square(page, "e5")
     assert page.locator('.choices [data-action="fire Achille stbd-bow 2 at Bellona"]').count() == 1
+
+
+# --- 12: the end said plainly, a rematch, the record -------------------------------------------------------
+def test_game_over_says_who_won_and_why_offers_a_rematch_with_sides_swapped_and_the_record(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    open_game(page, server, game_id, tokens["blue"])
+    resigned = httpx.post(
+        f"{server.url}/api/games/{game_id}/resign", headers={"Authorization": f"Bearer {tokens['red']}"}, json={}
+    )
+    assert resigned.status_code == 200, resigned.text
+    page.wait_for_selector("#game-over")
+    reason = game_detail(server, game_id)["view"]["outcome"]["reason"]
+    assert page.inner_text("#status") == f"Game over: you won ({reason})"
+    assert page.inner_text("#game-over h3") == "You won"
+    assert f"Why: {reason}." in page.inner_text("#game-over")
+    with page.expect_download() as download:
+        page.click("#download-record")
+    assert download.value.suggested_filename == f"square-rigger-{game_id}.qdr"
+    record = open(download.value.path(), encoding="utf-8").read()
+    assert '[Game "square-rigger"]' in record and "move Bellona e5 NE" in record
+    page.click("#rematch")
+    page.wait_for_function(f"location.pathname !== '/game/{game_id}'")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    rematch_id = page.evaluate("location.pathname.split('/').pop()")
+    rematch = game_detail(server, rematch_id)["view"]
+    assert (rematch["game"], rematch["scenario"]) == ("square-rigger", "duel")
+    assert rematch["players"] == {"blue": "invited", "red": "human"}  # the winner of blue now sails red
+    assert "#invite=" in page.locator(".invite-link").input_value()  # the friend's link for blue
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    page.wait_for_selector("#game-over")
+    assert page.inner_text("#game-over h3") == "You lost"
+
+
+def test_at_one_screen_the_game_over_names_the_winning_side(page, server):
+    start_game(page, server, "pirate-chess", "local")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")  # blue, whose turn it is, resigns
+    page.wait_for_selector("#game-over")
+    assert page.inner_text("#game-over h3") == "Red won"

@@ -404,7 +404,8 @@ class GamePage {
   async downloadRecord() {
     const response = await fetch(`/api/games/${this.id}/record`,
       { headers: this.token ? { Authorization: `Bearer ${this.token}` } : {} });
-    const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${this.view.game}-${this.id}.txt` });
+    // .qdr: the record's name for `quarterdeck replay` and `play --load`
+    const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${this.view.game}-${this.id}.qdr` });
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -475,12 +476,13 @@ class GamePage {
     const over = view.status === "finished";
     const seat = this.actingSeat();
     const status = over
-      ? `Game over: ${view.outcome.result} (${view.outcome.reason})`
+      ? `Game over: ${verdict(view)} (${view.outcome.reason})`
       : seat ? `Your decision (${seat})` : `${view.to_act.join(", ")} to decide`;
     return h("aside", { class: "side card" },
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
+      over && this.gameOverBox(view),
       this.newsBox(),
       this.inviteBox(view),
       this.choices && h("div", { class: "choices" }, h("h3", {}, "Choose"),
@@ -559,6 +561,35 @@ class GamePage {
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, "Lobby"));
   }
 
+  /** The end, said plainly: who won and why, a rematch with the sides swapped, the record. */
+  gameOverBox(view) {
+    const rematch = view.you.length > 0 && h("button", { class: "primary", id: "rematch", onclick: () => this.rematch(view) },
+      "Rematch, sides swapped");
+    return h("section", { class: "game-over", id: "game-over" },
+      h("h3", {}, capitalised(verdict(view))), h("p", {}, `Why: ${view.outcome.reason}.`),
+      h("div", { class: "row" }, rematch,
+        h("button", { onclick: () => this.downloadRecord(), id: "download-record" }, "Download the record (.qdr)")));
+  }
+
+  /** The same game, scenario and options against the same opponent, each side taking the other's seat. */
+  async rematch(view) {
+    const others = view.seats.filter((s) => !view.you.includes(s));
+    const computer = others.map((s) => view.players[s]).find((who) => who.startsWith("computer:"));
+    const mine = view.you.length === view.seats.length ? view.seats[0]
+      : view.seats[(view.seats.indexOf(view.you[0]) + 1) % view.seats.length];
+    try {
+      const created = await api("/api/games", { method: "POST", body: {
+        game: view.game, scenario: view.scenario, options: view.options, seat: mine,
+        opponent: !others.length ? "local" : computer ? "computer" : "invite",
+        level: computer ? computer.slice("computer:".length) : undefined,
+      } });
+      saved.keep(created.id, { token: created.token, invitations: created.invitations });
+      navigate(`/game/${created.id}`);
+    } catch (exc) {
+      this.say(`No rematch: ${exc.message}`, "error");
+    }
+  }
+
   replayBox() {
     const at = this.replayAt ?? this.history.length;
     const step = (n) => () => this.replayTo(n);
@@ -613,6 +644,22 @@ class GamePage {
     queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
     return log;
   }
+}
+
+/** "you won", "you lost", "a draw", or, for a spectator or players at one screen, who won. */
+function verdict(view) {
+  const returns = view.outcome.returns;
+  const best = Math.max(...returns);
+  if (returns.every((r) => r === best)) return "a draw";
+  const winners = view.seats.filter((_, index) => returns[index] === best);
+  if (view.you.length && view.you.length < view.seats.length) {
+    return view.you.some((seat) => winners.includes(seat)) ? "you won" : "you lost";
+  }
+  return `${winners.join(" and ")} won`;
+}
+
+function capitalised(text) {
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 async function loadDrawing(game) {
