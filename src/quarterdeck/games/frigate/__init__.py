@@ -15,7 +15,7 @@ from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
 from . import combat, movement, simove
-from .evaluate import candidates, evaluate
+from .evaluate import candidates, evaluate, rollout_policy
 from .scenario import builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
@@ -63,6 +63,7 @@ class Frigate(Game):
 
     hook_evaluate = staticmethod(evaluate)
     hook_candidates = staticmethod(candidates)
+    hook_rollout_policy = staticmethod(rollout_policy)
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
 

@@ -66,15 +66,15 @@ def gunnery_strength(tables: Tables, base: int, half: bool, rng: int, rake: str,
     else:
         return 0
     if rake == BOW:
-        gs = _round_even(gs * 3, 2)  # a half rounds to the even integer, as the seed says
+        gs = round_even(gs * 3, 2)  # a half rounds to the even integer, as the seed says
     elif rake == STERN:
-        gs = _round_even(gs * 5, 3)
+        gs = round_even(gs * 5, 3)
     if crew:
-        gs = _round_even(gs * max(0, 3 - crew), 3)
+        gs = round_even(gs * max(0, 3 - crew), 3)
     return gs
 
 
-def _round_even(numerator: int, denominator: int) -> int:
+def round_even(numerator: int, denominator: int) -> int:
     """numerator / denominator to the nearest integer, a half to the even one (Python's round(),
     in integers: this runs for every possible attack after every movement point)."""
     whole, rest = divmod(numerator, denominator)

@@ -1,35 +1,60 @@
-"""What the computer captains know of Frigate: a position's value, and which decisions to search first.
+"""What the computer captains know of Frigate: a position's value in expected victory points, which
+decisions to search first, and a quick policy for playouts.
 
-`evaluate(state, player)`: the victory points of the rules (victory.py) as they stand, plus the hits
-already rolled and the expected hits of an attack whose dice are rolling, plus what each side's
-ships have left (hull, crew, guns, masts), plus the fire each side can bring to bear now, with a
-bonus for raking positions and a penalty for lying where the enemy rakes. Striking, sinking and
-captures are all in the victory points.
+`evaluate(state, player)` estimates the final difference of victory points (victory.py):
 
-`candidates(state, player, actions)`: a fire window's broadsides best first (odds, then raking),
-the hull aim before the rigging unless the target is slower; movement and plots by where the
-point leaves the ship (her broadside on an enemy, not his on her); declarations highest first.
+* the points as they stand, the hits already rolled (they land at the segment's end), the
+  expected hits of an attack whose dice are rolling, and a strike announced at Declaration (the
+  enemy takes her as a prize);
+* each ship's gunnery: the expected hits of the broadsides she may still fire this game-turn at
+  the best target each bears on now (range, raking, crew hits, the second side at half: seed 001,
+  Combat 1-4, through the CRT), and of a full broadside at this geometry for the turns to come;
+* the approach: a ship whose broadside outweighs her nearest enemy's wants to close, the weaker
+  one to keep her distance; a ship that can take a merchantman or a crippled enemy (seed, Prizes
+  1) wants to be alongside;
+* what each ship has left (hull, crew, guns, masts) beyond the point each hit already scored, and
+  the prize a crippled ship near an enemy is about to become;
+* progress towards a scenario's exit objectives, and the map's edge, where a ship may be carried
+  out of the fight.
+
+`candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
+fire by expected hits, holding before passing; the computer strikes only when crippled and
+out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and
+never otherwise; movement and plots by where the ship's best way through the segment's points
+leaves her; declarations fastest first; the order of movement reduced to the four that matter.
+
+`rollout_policy(state, player, rng)` plays the same knowledge quickly in playouts, which end at the
+next Movement Declaration.
 """
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour
 from quarterdeck.core.protocol import CHANCE
 
 from . import combat, movement, victory
-from .actions import Declare, Fire, Hold, Move, Pass, Plot, Stand, Turn
+from .actions import Declare, EndDeclare, Fire, Hold, Move, Order, Pass, Plot, Stand, Strike, Turn
+from .ships import ACTIVE
 
 if TYPE_CHECKING:
+    from .scenario import Tables
     from .ships import Ship
     from .state import FrigateState
 
-HEALTH = 0.6  # value of one box of hull, crew, guns or masts left, against one victory point
-THREAT = 0.25  # value of one unit of odds brought to bear now
-RAKE = 0.5
-CLOSE = 1.0
+NOW = 0.6  # weight of the expected hits of broadsides still to fire this turn, at the present geometry
+LATER = 0.3  # weight of a full broadside's expected hits at the present geometry, for later turns
+APPROACH = 1.0  # weight of the close-range exchange (expected hits a turn) by nearness
+CAPTURE = 0.5  # share of a prize's value for being near a ship one can take
+HEALTH = 0.4  # value of a box of hull, crew, guns or masts beyond the point its hit scored
 EDGE = 1.0
+NEAR = 12  # hexes: beyond this, ships are not yet near each other
+SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: both sides seek it)
+BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
+STANDOFF = 5  # hexes: within this a ship is in action (broadsides reach 10, at full strength 2)
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -40,16 +65,202 @@ def evaluate(state: FrigateState, player: int) -> float:
     for target, _, _ in state.pending:
         value += 1.0 if state.ships[target].side != player else -1.0
     value += _attack_in_flight(state, player)
-    for ship in state.ship_list:
-        if not ship.afloat or ship.prize:
-            continue
+    tables = state.tables
+    expected = expected_hits(tables)
+    fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
+    for ship in fighting:
         sign = 1.0 if ship.owner == player else -1.0
-        value += sign * HEALTH * _health(state, ship)
-    value += THREAT * (_threat(state, player) - _threat(state, 1 - player))
-    value += CLOSE * (_closing(state, player) - _closing(state, 1 - player))
+        enemies = [s for s in fighting if s.owner != ship.owner]
+        if ship.striking:
+            value -= sign * _prize_value(state, ship)
+            continue
+        now, later = gunnery(state, ship, enemies, expected)
+        value += sign * (NOW * now + LATER * later + _approach(state, ship, enemies, expected))
+        value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
+        if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
+            value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, player) - _objectives(state, 1 - player)
     value += EDGE * (_near_edge(state, 1 - player) - _near_edge(state, player))
-    return value
+    return value + _seeking(state, player, score, fighting)
+
+
+def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting: list[Ship]) -> float:
+    """A captain's own wish to be within striking distance of the enemy (the points are won by
+    fighting), counted for her side only, so that both sides seek action; a side ahead on points
+    wishes it less, a side with an exit objective not at all."""
+    if any(o.side == player and o.points > 0 for o in state.scenario.objectives):
+        return 0.0
+    enemies = [s for s in fighting if s.owner != player]
+    if not enemies:
+        return 0.0
+    total = 0.0
+    for ship in fighting:
+        if ship.owner == player and not ship.afoul:
+            gap = min(distance(ship.hex, e.hex) for e in enemies)
+            total -= max(0, gap - STANDOFF) / NEAR
+    return SEEK * total * (0.3 if score[player] > score[1 - player] else 1.0)
+
+
+# --- expected hits ------------------------------------------------------------------------------------
+_EXPECTED: dict[int, tuple[Tables, dict[str, float]]] = {}
+
+
+def expected_hits(tables: Tables) -> dict[str, float]:
+    """Expected hits of one attack on each CRT column ("" for no effect)."""
+    cached = _EXPECTED.get(id(tables))
+    if cached is None or cached[0] is not tables:
+        values = {"": 0.0}
+        for name, column in tables.crt.items():
+            mean = sum(column.hits) / 6.0
+            values[name] = mean * len(column.confirm) / 6.0 if column.confirm is not None else mean
+        cached = _EXPECTED[id(tables)] = (tables, values)
+    return cached[1]
+
+
+def broadside_hits(state: FrigateState, ship: Ship, target: Ship, rng: int, rake: str, half: bool,
+                   expected: dict[str, float]) -> float:
+    """Expected hits of her broadside on `target` at `rng` hexes (combat.gunnery_strength's order)."""
+    tables = state.tables
+    gs = combat.gunnery_strength(tables, ship.gunnery(), half, rng, rake, ship.crew)
+    return expected[combat.odds_column(tables, gs, target.spec.ds, state.force_state[ship.owner].crt)]
+
+
+def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict[str, float]) -> tuple[float, float]:
+    """(now, later): the expected hits of the broadsides she may still fire this game-turn, each at
+    the best target in its field; and of her best full broadside at this geometry. Lines of fire
+    are not traced (for speed): a blocked line is rare between few ships."""
+    if ship.crew >= state.tables.crew_limit or not ship.afloat:
+        return 0.0, 0.0
+    open_ = {b: combat.broadside_problem(state, ship, b) is None for b in combat.BROADSIDES}
+    now = {PORT: 0.0, STARBOARD: 0.0}
+    later = 0.0
+    reach = state.tables.broadside_range
+    for enemy in enemies:
+        if ship.afoul:
+            if enemy.name != ship.afoul:
+                continue
+            field, rng, rake = ship.afoul_side, 0, ""
+        else:
+            rng = distance(ship.hex, enemy.hex)
+            if rng > reach or rng == 0:
+                continue
+            field = field_of_fire(ship.hex, ship.facing, enemy.hex)
+            if field not in now:
+                continue
+            rake = combat.rake_of(ship, enemy)
+        full = broadside_hits(state, ship, enemy, rng, rake, False, expected)
+        later = max(later, full)
+        if open_[field]:
+            other = STARBOARD if field == PORT else PORT
+            half = other in ship.fired and combat.second_side_half(state, ship)
+            now[field] = max(now[field], broadside_hits(state, ship, enemy, rng, rake, True, expected) if half
+                             else full)
+    return now[PORT] + now[STARBOARD], later
+
+
+def _approach(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict[str, float]) -> float:
+    """The close-range exchange with her nearest enemy (her full broadside's expected hits against
+    his), by how near they are: the stronger ship closes, the weaker keeps away."""
+    if not enemies or ship.afoul:
+        return 0.0
+    enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
+    mine = broadside_hits(state, ship, enemy, 1, "", False, expected)
+    if enemy.crew >= state.tables.crew_limit:
+        theirs = 0.0
+    else:
+        theirs = broadside_hits(state, enemy, ship, 1, "", False, expected)
+    return APPROACH * (mine - theirs) * (NEAR - min(distance(ship.hex, enemy.hex), NEAR)) / NEAR
+
+
+def _boarding(state: FrigateState, ship: Ship, enemy: Ship) -> float:
+    """Afoul of an enemy (reconstructed melee, "Numbers and rulings"): either owner may melee at
+    each segment's end, and the side the crews favour will, so a melee is fought every segment they
+    stay afoul: the points of the crew hits and the prize taken when a third one falls."""
+    tables = state.tables
+    pair = (ship.name, enemy.name) if ship.name < enemy.name else (enemy.name, ship.name)
+    rounds = 4 - state.segment + (0 if pair in state.melees or state.segment == 0 else 1) + BOARDING_LATER
+    pending = {name: sum(1 for target, kind, _ in state.pending if target == name and kind == "crew")
+               for name in (ship.name, enemy.name)}
+
+    def crew(s: Ship) -> int:
+        return min(tables.crew_limit, s.crew + pending[s.name])
+
+    def side(s: Ship) -> tuple[int, int, int]:
+        return (combat.round_even(s.spec.rating, tables.melee_divisor),
+                tables.efficiency[state.force_state[s.owner].efficiency].melee, round(_prize_value(state, s)))
+
+    return _melee(side(ship), side(enemy), crew(ship), crew(enemy), tables.crew_limit, rounds)
+
+
+@lru_cache(maxsize=4096)
+def _melee(her: tuple[int, int, int], his: tuple[int, int, int], hers: int, his_hits: int, limit: int,
+           rounds: int) -> float:
+    """Her expected points from `rounds` melees: 1d6 + crew points (base x (limit - crew hits) /
+    limit to the nearest, + efficiency) each, the lower takes a crew hit, both on a tie; a ship
+    reaching the limit is taken (her prize value to the captor)."""
+    if hers >= limit or his_hits >= limit:
+        return (his[2] if his_hits >= limit else 0) - (her[2] if hers >= limit else 0)
+    if rounds <= 0:
+        return 0.0
+    mine = combat.round_even(her[0] * (limit - hers), limit) + her[1]
+    theirs = combat.round_even(his[0] * (limit - his_hits), limit) + his[1]
+    value = 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hit_her, hit_him = a + mine <= b + theirs, b + theirs <= a + mine
+            value += (hit_him - hit_her) + _melee(her, his, hers + hit_her, his_hits + hit_him, limit, rounds - 1)
+    return value / 36.0
+
+
+def _prize_value(state: FrigateState, ship: Ship) -> float:
+    """What the enemy scores when she is taken: her remaining hull boxes and round(rating / 5)."""
+    return max(0, ship.spec.hull - ship.hull) + round(ship.spec.rating / state.tables.captured_divisor)
+
+
+def _capture_prospects(state: FrigateState, ship: Ship, enemies: list[Ship]) -> float:
+    """Seed, Prizes 1: a merchantman or a crippled warship strikes to a ship entering her hex with a
+    broadside at least her Defence Strength; the nearer such a prize, the likelier."""
+    best = 0.0
+    for enemy in enemies:
+        if enemy.capturable(state.tables) and not ship.prize:
+            gs = combat.gunnery_strength(state.tables, ship.gunnery(), False, 0, "", ship.crew)
+            if gs >= enemy.spec.ds:
+                nearness = (NEAR - min(distance(ship.hex, enemy.hex), NEAR)) / NEAR
+                best = max(best, CAPTURE * _prize_value(state, enemy) * nearness)
+    return best
+
+
+def _risk(state: FrigateState, ship: Ship, enemies: list[Ship]) -> float:
+    """What her damage costs beyond the points already scored: fighting power, speed, and how near
+    she is to sinking (the enemy's bonus of round(rating / 10))."""
+    tables = state.tables
+    boxes = ship.spec.hull
+    lost = (ship.hull / boxes + ship.crew / tables.crew_limit * 1.5 + ship.guns / max(ship.spec.gs, 1) * 0.5
+            + ship.masts / tables.mast_limit)
+    sinking = (ship.hull / boxes) ** 2 * round(ship.spec.rating / tables.sunk_divisor)
+    return HEALTH * lost * boxes / 2.0 + 0.5 * sinking
+
+
+def _attack_in_flight(state: FrigateState, player: int) -> float:
+    """Expected hits of an attack whose dice are still rolling (so firing is worth its odds)."""
+    attack = state.attack
+    if not attack or state.current_player() != CHANCE or not state.rolls:
+        return 0.0
+    purpose = state.rolls[0][0]
+    if purpose == "crt" and attack.get("column"):
+        expected = expected_hits(state.tables)[attack["column"]]
+    elif purpose == "confirm":
+        confirm = state.tables.crt[attack["column"]].confirm
+        expected = attack["hits"] * (len(confirm) / 6.0 if confirm else 1.0)
+    elif purpose == "hit-kind":
+        expected = float(sum(1 for roll in state.rolls if roll[0] == "hit-kind"))
+    elif purpose == "chase":
+        expected = 1 / 36
+    elif purpose == "chase-second":
+        expected = 1 / 6
+    else:
+        return 0.0
+    return expected if state.ships[attack["target"]].side != player else -expected
 
 
 def _near_edge(state: FrigateState, side: int) -> float:
@@ -61,8 +272,7 @@ def _near_edge(state: FrigateState, side: int) -> float:
     total = 0.0
     for ship in state.ship_list:
         if ship.afloat and ship.owner == side and not ship.prize:
-            nearest_edge = min(movement.edge_distance(state, ship.hex, edge) for edge in ("north", "south", "east",
-                                                                                         "west"))
+            nearest_edge = min(movement.edge_distance(state, ship.hex, edge) for edge in movement.EDGES)
             total += max(0, 3 - nearest_edge)
     return total
 
@@ -81,71 +291,39 @@ def _objectives(state: FrigateState, side: int) -> float:
     return total
 
 
-def _closing(state: FrigateState, side: int) -> float:
-    """The stronger ship wants to close, the weaker to open the range: each ship's odds advantage
-    over her nearest enemy, times how near she is."""
-    total = 0.0
-    enemies = [s for s in state.ship_list if s.afloat and s.owner != side and not s.prize]
-    for ship in state.ship_list:
-        if not ship.afloat or ship.owner != side or ship.prize or not enemies:
-            continue
-        enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
-        advantage = ship.gunnery() * (3 - ship.crew) / 3 / enemy.spec.ds
-        advantage -= enemy.gunnery() * (3 - enemy.crew) / 3 / ship.spec.ds
-        total += advantage * (12 - min(distance(ship.hex, enemy.hex), 12)) / 12
-    return total
-
-
-def _health(state: FrigateState, ship: Ship) -> float:
-    tables = state.tables
-    return ((ship.spec.hull - ship.hull) + (tables.crew_limit - ship.crew) * 1.5 + (ship.spec.gs - ship.guns) * 0.5
-            + (tables.mast_limit - ship.masts)) / 4.0 * (ship.spec.hull / 6.0)
-
-
-def _attack_in_flight(state: FrigateState, player: int) -> float:
-    """Expected hits of an attack whose CRT die is still to roll (so firing is worth its odds)."""
-    attack = state.attack
-    if not attack or state.current_player() != CHANCE or not attack.get("column"):
-        return 0.0
-    if not state.rolls or state.rolls[0][0] != "crt":
-        return 0.0
-    column = state.tables.crt[attack["column"]]
-    expected = sum(column.hits) / 6.0
-    if column.confirm is not None:
-        expected *= len(column.confirm) / 6.0
-    return expected if state.ships[attack["target"]].side != player else -expected
-
-
-def _threat(state: FrigateState, side: int) -> float:
-    """Odds each side's ships could fire now at enemies in their broadside fields (no line of fire
-    test, for speed), with raking positions counted extra."""
-    total = 0.0
-    enemies = [s for s in state.ship_list if s.afloat and s.owner != side and not s.prize]
-    for ship in state.ship_list:
-        if not ship.afloat or ship.owner != side or ship.prize or ship.crippled(state.tables):
-            continue
-        best = 0.0
-        for enemy in enemies:
-            rng = distance(ship.hex, enemy.hex)
-            if rng > state.tables.broadside_range or rng == 0:
-                continue
-            if field_of_fire(ship.hex, ship.facing, enemy.hex) not in (PORT, STARBOARD):
-                continue
-            rake = combat.rake_of(ship, enemy)
-            gs = combat.gunnery_strength(state.tables, ship.gunnery(), False, rng, rake, ship.crew)
-            odds = gs / enemy.spec.ds
-            best = max(best, odds + (RAKE if rake else 0.0))
-        total += best
-    return total
-
-
 # --- ordering the search --------------------------------------------------------------------------
 def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any]:
     if len(actions) <= 1:
         return list(actions)
+    strikes = [a for a in actions if isinstance(a, Strike)]
+    if strikes:
+        due = [a for a in strikes if should_strike(state, state.ships[a.ship])]
+        if due:
+            return due
+        actions = [a for a in actions if not isinstance(a, Strike)]
+    if isinstance(actions[0], Order):
+        actions = _orders(actions, player)
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
     return [action for _, _, action in scored]
+
+
+def should_strike(state: FrigateState, ship: Ship) -> bool:
+    """The computer strikes when crippled and out-gunned 3-1 or more by the enemies within a
+    broadside's reach (rules-decisions.md, Frigate, "Numbers and rulings")."""
+    if not ship.crippled(state.tables):
+        return False
+    near = [s for s in state.ship_list if s.afloat and s.owner != ship.owner and not s.prize
+            and distance(s.hex, ship.hex) <= state.tables.broadside_range]
+    return sum(s.gunnery() for s in near) >= 3 * max(ship.gunnery(), 1)
+
+
+def _orders(actions: list[Any], player: int) -> list[Any]:
+    """Who moves first in each segment: the enemy in all four (she answers every move), herself in
+    all four, or alternating; the other twelve orders are mixtures of these."""
+    enemy = 1 - player
+    wanted = {(enemy,) * 4, (player,) * 4, (enemy, player, enemy, player), (player, enemy, player, enemy)}
+    return [a for a in actions if a.first in wanted] or actions
 
 
 def _score(state: FrigateState, player: int, action: Any) -> float:
@@ -154,16 +332,18 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
         if action.battery in (BOW, STERN):
             return 0.3
         attack = combat.describe_attack(state, ship, action.battery, target)
-        column = state.tables.crt_columns.index(attack.column) if attack.column else -1
+        hits = expected_hits(state.tables)[attack.column]
         rigging = action.aim == "rigging"
         prefer_rigging = target.spec.ds > ship.spec.gs  # cripple a stronger ship's sailing, fight a weaker one
-        return 2.0 + column + (0.5 if rigging == prefer_rigging else 0.0)
+        return 2.0 + 4.0 * hits + (0.1 if rigging == prefer_rigging else 0.0)
     if isinstance(action, Hold):
         return 1.0
     if isinstance(action, Pass):
         return 0.8
     if isinstance(action, Declare):
         return action.ma / 20.0
+    if isinstance(action, EndDeclare):
+        return -1.0
     if isinstance(action, Move | Turn | Stand | Plot):
         return _after_point(state, player, action)
     return 0.0
@@ -194,3 +374,14 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
     if theirs in (PORT, STARBOARD) and rng <= 5:
         value -= 0.5
     return value
+
+
+def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
+    """A quick policy for playouts: candidates' first choice; None (the playout ends) at the next
+    Movement Declaration, where the evaluation takes over."""
+    if state.phase == "declare":
+        return None
+    actions = state.legal_actions(player)
+    if len(actions) == 1:
+        return actions[0]
+    return candidates(state, player, actions)[0]
