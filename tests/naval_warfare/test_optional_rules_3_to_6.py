@@ -1,8 +1,7 @@
-"""Seed 003, optional rules 3 (towing), 4 (oared vessels), 5 (crews) and 6 (surrender and prizes),
-where the book says more than the first tests covered: prizes sailed and retaken, the extra move a
-boarded ship stays grappled, dishonour when her own side comes up, crews that must break off and
-men kept at the guns, the towed ship casting off, both ships drifting while a tow is rigged, and
-an abandoned galley rowed for the beach."""
+"""Seed 003, optional rules 5 (crews) and 6 (surrender and prizes), where the book says more than the
+first tests covered: prizes sailed and retaken, the extra move a boarded ship stays grappled,
+dishonour when her own side comes up, a broken crew still under the enemy's guns, and men kept at
+the guns in a boarding fight."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.games.naval_warfare import prizes, victory
-from quarterdeck.games.naval_warfare.actions import Fire, Move
+from quarterdeck.games.naval_warfare.actions import END_FIRE, Fire, Gunners, Move
 
 from .helpers import due, play, position, roll, ship, to_movement
 
@@ -137,3 +136,118 @@ class TestOptionalRule6SurrenderAndPrizes:
     def test_without_prizes_a_carried_ship_leaves_play_as_taken(self):
         state = carried(prize_rules=False)
         assert state.ships["San Martin"].status == "taken" and not state.ships["Revenge"].grappled
+
+
+def boarding_with_crews(revenge_gunners: int, martin_gunners: int = 0, crew: int = 20):
+    """Crews rule on: Revenge boards San Martin alongside (both down to `crew` men) and grapples; San
+    Cristobal lies 4" off, to come up under Revenge's side. Each keeps the men named at her guns."""
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+             ship("San Cristobal", "spanish", 10, 6, 90, type="San Cristobal")]
+    state = to_movement(position(ships, options={"crews": True}))
+    state.ships["Revenge"].crew = state.ships["San Martin"].crew = crew
+    play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+    roll(state, 4)  # grappled
+    play(state, f"gunners Revenge {revenge_gunners}")
+    play(state, f"gunners San Martin {martin_gunners}")
+    return state
+
+
+def fight_on_and_move(state):
+    """Both rounds kill nobody (all ones), the boarders fight on, morale 4 (the fight goes on next
+    move); the Spaniards move: San Martin holds, San Cristobal comes up 1" under Revenge's side."""
+    for _ in range(state.fight["a"] + state.fight["d"]):
+        roll(state, 1)
+    for _ in range(state.fight["a"] + state.fight["d"]):
+        roll(state, 1)
+    play(state, "fight-on Revenge")
+    roll(state, 4)
+    play(state, "move San Martin hold")
+    play(state, "move San Cristobal turn 0 run 1.00 turn 0")
+    assert state.phase == "fire-first"
+
+
+class TestOptionalRule5Crews:
+    def test_men_kept_at_the_guns_do_not_fight_the_boarders(self):
+        # "if a ship is boarded, men may be allocated to repel boarders, and others to operate the guns.
+        # Similarly, the boarding ship may leave men behind to operate its guns": the attacker first
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships, options={"crews": True}))
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        assert due(state) == ("decide", "gunners") and state.current_player() == 0
+        # up to a man for each of her ten batteries, always leaving someone to fight
+        assert state.legal_actions() == [Gunners("Revenge", men) for men in range(11)]
+        with pytest.raises(IllegalAction) as error:
+            play(state, "gunners Revenge 11")
+        assert error.value.rule == "optional rule 5" and state.ships["Revenge"].gunners == 0
+        play(state, "gunners Revenge 5")
+        assert due(state) == ("decide", "gunners") and state.current_player() == 1
+        play(state, "gunners San Martin 19")
+        # one die per five fighting men: Revenge 40 of 45 (8 dice), San Martin 81 of 100 (16 dice)
+        assert (state.fight["a"], state.fight["d"]) == (8, 16)
+        for value in [6] * 8 + [1] * 16:
+            roll(state, value)  # Revenge's 8 dice kill 4 each; San Martin's none
+        martin = state.ships["San Martin"]
+        assert martin.crew == 68 and martin.gunners == 19  # the gunners were not in the fight
+
+    def test_without_the_crews_rule_every_man_fights(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships))
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        assert due(state) == ("roll", "boarding") and (state.fight["a"], state.fight["d"]) == (9, 20)
+
+    def test_grappled_ships_fire_only_with_the_men_kept_at_the_guns(self):
+        state = boarding_with_crews(revenge_gunners=2)
+        assert (state.fight["a"], state.fight["d"]) == (3, 4)  # 18 and 20 fighting men
+        fight_on_and_move(state)
+        play(state, "fire Revenge port at San Martin")
+        assert len(state.volley["shots"]) == 2  # five port batteries bear, two are manned
+        for _ in range(2):
+            roll(state, 1)
+        assert state.current_player() == 1  # her two gun crews have fired: nothing else of hers may
+        with pytest.raises(IllegalAction) as error:
+            play(state, "fire San Martin starboard at Revenge")  # she kept every man to repel boarders
+        assert error.value.rule == "optional rule 5" and "kept no men at her guns" in error.value.message
+
+    def test_fire_on_a_boarding_action_kills_only_the_crews_of_destroyed_guns(self):
+        # "During a boarding action, either ship may be fired on ... the only crew killed are the gun
+        # crews, if any, of the destroyed guns"
+        for kept, crew_after in ((10, 19), (2, 20)):
+            state = boarding_with_crews(revenge_gunners=kept)
+            fight_on_and_move(state)
+            state.apply(END_FIRE, 0)
+            play(state, "fire San Cristobal port at Revenge")
+            for value in [6, 4] + [1] * (len(state.volley["shots"]) - 2):
+                roll(state, value)  # two hits, one of them a six
+            revenge = state.ships["Revenge"]
+            assert (revenge.flotation, revenge.crew) == (21, 20)  # the hits themselves kill nobody
+            assert due(state) == ("decide", "damage") and state.current_player() == 0
+            play(state, "remove Revenge starboard long")
+            # all ten batteries manned: the lost one's crew dies; two men at ten guns: an unmanned one is lost
+            assert revenge.crew == crew_after and revenge.gunners == min(kept, 9)
+
+    @pytest.mark.parametrize("value, status", [(2, "taken"), (3, "afloat")])
+    def test_a_broken_crew_still_under_the_enemy_guns_surrenders_on_1_or_2(self, value, status):
+        # "When reduced to a 1/4, casualties from gunfire cease, but the crew will attempt to break off the
+        # action. If this is not possible, throw a die. On a 1-2, surrender": Revenge's 11 of 45 run 1"
+        # and end the move 10" from San Martin, inside the reach of her long guns
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 21, 90, type="San Martin")]
+        state = to_movement(position(ships, options={"crews": True}))
+        state.ships["Revenge"].crew = 11
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        while due(state) == ("decide", "fire"):
+            state.apply(END_FIRE)
+        assert due(state) == ("roll", "crew") and state.agenda[0][2] == "Revenge"
+        roll(state, value)
+        assert state.ships["Revenge"].status == status
+
+    def test_a_broken_crew_that_breaks_off_out_of_range_throws_nothing(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 27, 90, type="San Martin")]
+        state = to_movement(position(ships, options={"crews": True}))
+        state.ships["Revenge"].crew = 11
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")  # 17" apart: beyond every battery's reach
+        assert due(state) == ("roll", "wind") and state.move_number == 2  # the next move: no throw came
+        assert state.ships["Revenge"].status == "afloat"

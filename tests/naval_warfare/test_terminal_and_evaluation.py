@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from quarterdeck.games.naval_warfare.evaluate import Body, evaluate, fire_potential
+from quarterdeck.games.naval_warfare.actions import Gunners
+from quarterdeck.games.naval_warfare.evaluate import Body, candidates, evaluate, fire_potential
 
-from .helpers import GAME, position, ship, to_movement
+from .helpers import GAME, play, position, roll, ship, to_movement
 
 
 def render(renderable) -> str:
@@ -45,3 +46,13 @@ def test_evaluation_prefers_a_broadside_bearing_and_damage_to_the_enemy():
     before = evaluate(state, 0)
     martin.flotation -= 5  # five points taken off the enemy score five for us (victory, a decision)
     assert evaluate(state, 0) == pytest.approx(before + 5) and evaluate(state, 1) == -evaluate(state, 0)
+
+
+def test_the_computer_weighs_all_hands_to_the_fight_or_a_man_at_each_gun_that_bears():
+    # optional rule 5: Revenge grapples San Martin on her port side, where five of her ten batteries point
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")],
+                                 options={"crews": True}))
+    play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+    roll(state, 4)
+    assert candidates(state, 0, state.legal_actions()) == [Gunners("Revenge", 0), Gunners("Revenge", 5)]

@@ -13,6 +13,7 @@ A move is written in the book's own terms: a turn at the start, a run, a turn at
     fire Revenge port at San Martin          a whole broadside (port, starboard, ahead, astern)
     end-fire
     remove San Martin port medium            the target's owner removes a battery for a six
+    gunners Revenge 3                        men kept at the guns when a boarding fight begins (crews rule)
     withdraw Revenge / fight-on Revenge      after the second round of boarding
     cut San Martin / keep-grapples San Martin   the defender after repelling boarders
     jettison San Martin port long / founder San Martin   (optional rule 7)
@@ -87,6 +88,14 @@ class EndMove:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Gunners:
+    """Men a ship keeps at her guns while boarding or boarded; they do not fight (optional rule 5)."""
+
+    ship: str
+    men: int
+
+
 END_FIRE = EndFire()
 END_MOVE = EndMove()
 CHOICES = ("withdraw", "fight-on", "cut", "keep-grapples", "founder", "surrender", "accept", "refuse", "escape",
@@ -123,6 +132,8 @@ def action_text(action: object) -> str:
     if isinstance(action, Remove):
         verb = "jettison" if action.jettison else "remove"
         return f"{verb} {action.ship} {action.mount} {'half ' if action.half else ''}{action.kind}"
+    if isinstance(action, Gunners):
+        return f"gunners {action.ship} {action.men}"
     if isinstance(action, Choose):
         if action.verb == "pick-up":
             return f"pick-up {action.ship} from {action.other}"
@@ -184,6 +195,10 @@ def parse(text: str) -> object:
         if not tail or len(kind) != 1 or kind[0] not in ("short", "medium", "long"):
             raise NotationError("battery", f"{verb} <ship> <mount> [half] <short|medium|long>", text)
         return Remove(name, tail[0], kind[0], half, verb == "jettison")
+    if verb == "gunners":
+        if len(rest) < 2:
+            raise NotationError("gunners", "gunners <ship> <men kept at the guns>", text)
+        return Gunners(" ".join(rest[:-1]), int(_number(rest[-1], "gunners", text)))
     if verb == "pick-up":
         name, tail = _split_name(rest, ("from",), text)
         if len(tail) < 2:

@@ -8,7 +8,8 @@ left of each die kills that many enemy crew. After the second round the attacker
 the other: 1-2 the smaller side surrenders or is repelled, 3-5 the fight goes on next move (after
 drifting, from round one), 6 the larger side surrenders or is repelled. Equal crews: the attacker
 counts as smaller. Repelled boarders: the defender may cut grapples on 4-6. A side with no crew
-left yields at once.
+left yields at once. With the crews rule (optional rule 5) each side first keeps men at her guns,
+attacker first; only the others fight (dice, losses and the morale sizes).
 """
 
 from __future__ import annotations
@@ -39,12 +40,32 @@ def grapple_die(state: NavalState, attacker: Ship, defender: Ship, value: int) -
     begin(state, attacker, defender)
 
 
+def fighters(ship: Ship) -> int:
+    """The men in the boarding fight: her crew less those kept at the guns (optional rule 5)."""
+    return max(0, ship.crew - ship.gunners)
+
+
 def begin(state: NavalState, attacker: Ship, defender: Ship, round_number: int = 1) -> None:
-    if attacker.crew <= 0 or defender.crew <= 0:
-        settle(state, attacker, defender, attacker if attacker.crew <= 0 else defender)
+    """A fight opens (or goes on from round one): with the crews rule each side first says how many
+    men stay at her guns, attacker first ("men may be allocated to repel boarders, and others to
+    operate the guns"; "the boarding ship may leave men behind to operate its guns")."""
+    if round_number == 1 and state.scenario.option("crews") and attacker.crew > 0 and defender.crew > 0:
+        for ship in (attacker, defender):
+            ship.gunners = 0
+            if ship.batteries and ship.crew > 1:
+                state.push_decide(ship.controller, "gunners", ship.name, attacker.name, defender.name)
+        state.push_do("boarding-dice", attacker.name, defender.name)
+        return
+    throw(state, attacker, defender, round_number)
+
+
+def throw(state: NavalState, attacker: Ship, defender: Ship, round_number: int = 1) -> None:
+    """Both sides' dice for a round, one per five fighting men (rule 12)."""
+    if fighters(attacker) <= 0 or fighters(defender) <= 0:
+        settle(state, attacker, defender, attacker if fighters(attacker) <= 0 else defender)
         return
     state.fight = {"attacker": attacker.name, "defender": defender.name, "round": round_number,
-                   "a": dice_for(attacker.crew), "d": dice_for(defender.crew), "dice": []}
+                   "a": dice_for(fighters(attacker)), "d": dice_for(fighters(defender)), "dice": []}
     for _ in range(state.fight["a"] + state.fight["d"]):
         state.push_roll("boarding")
     state.push_do("boarding-round")
@@ -62,15 +83,15 @@ def round_done(state: NavalState) -> None:
     attacker, defender = state.ships[fight["attacker"]], state.ships[fight["defender"]]
     a_mod, d_mod = MODIFIERS[fight["round"]]
     a_dice, d_dice = fight["dice"][: fight["a"]], fight["dice"][fight["a"] :]
-    killed_d = min(defender.crew, sum(max(0, v - a_mod) for v in a_dice))
-    killed_a = min(attacker.crew, sum(max(0, v - d_mod) for v in d_dice))
+    killed_d = min(fighters(defender), sum(max(0, v - a_mod) for v in a_dice))
+    killed_a = min(fighters(attacker), sum(max(0, v - d_mod) for v in d_dice))
     defender.crew -= killed_d
     attacker.crew -= killed_a
     state.emit(BoardingRound(attacker.name, defender.name, fight["round"], killed_d, killed_a))
-    if attacker.crew <= 0 or defender.crew <= 0:
-        settle(state, attacker, defender, attacker if attacker.crew <= 0 else defender)
+    if fighters(attacker) <= 0 or fighters(defender) <= 0:
+        settle(state, attacker, defender, attacker if fighters(attacker) <= 0 else defender)
     elif fight["round"] == 1:
-        begin(state, attacker, defender, 2)
+        throw(state, attacker, defender, 2)
     else:
         state.push_decide(attacker.side, "withdraw", attacker.name, defender.name)
 
@@ -84,7 +105,7 @@ def withdraw_die(state: NavalState, attacker: Ship, defender: Ship, value: int) 
 
 
 def morale_die(state: NavalState, attacker: Ship, defender: Ship, value: int) -> None:
-    ca, cd = attacker.crew, defender.crew
+    ca, cd = fighters(attacker), fighters(defender)
     modifier = -2 if max(ca, cd) > 2 * min(ca, cd) else 0
     score = value + modifier
     state.emit(DieRolled(f"{defender.name}'s morale (rule 12){' -2' if modifier else ''}", value))
@@ -131,6 +152,8 @@ def release(state: NavalState, ship: Ship, how: str) -> None:
     partner = state.ships.get(ship.grappled)
     if partner is not None and partner.grappled == ship.name:
         partner.grappled = ""
+        partner.gunners = 0
+    ship.gunners = 0
     if how and ship.grappled:
         state.emit(Marked(ship.name, f"{how} from {ship.grappled}", "rule 12"))
     ship.grappled = ""

@@ -36,7 +36,8 @@ from quarterdeck.core import plane
 from quarterdeck.core.protocol import Action
 
 from . import boarding, fire, movement, victory
-from .actions import Choose, Fire, Move
+from .actions import Choose, Fire, Gunners, Move
+from .scenario import MOUNTS
 from .ship import Ship
 from .state import NavalState
 
@@ -516,8 +517,21 @@ def candidates(state: NavalState, player: int, actions: list[Action]) -> list[Ac
         shots = [a for a in actions if isinstance(a, Fire)]
         shots.sort(key=lambda a: -_shot_value(state, a))
         return [*shots, *(a for a in actions if not isinstance(a, Fire))]
+    if any(isinstance(a, Gunners) for a in actions):
+        return _gunners(state, actions)
     fit = [a for a in actions if not (isinstance(a, Choose) and a.verb == "surrender" and _fit(state.ships[a.ship]))]
     return _by_evaluation(state, player, fit or actions)
+
+
+def _gunners(state: NavalState, actions: list[Action]) -> list[Action]:
+    """Men kept at the guns in a boarding fight (optional rule 5): every man to the fight first (it
+    decides the ship), then a man at each battery that bears on the ship she is grappled to."""
+    ship = state.ships[actions[0].ship]
+    partner = state.ships.get(ship.grappled)
+    bearing = 0 if partner is None else sum(len(ship.mount_batteries(m)) for m in MOUNTS
+                                            if fire.bears(ship, m, partner))
+    bearing = min(bearing, max(a.men for a in actions if isinstance(a, Gunners)))
+    return [a for men in dict.fromkeys((0, bearing)) for a in actions if a.men == men]
 
 
 def _fit(ship: Ship) -> bool:

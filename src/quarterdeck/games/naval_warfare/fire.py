@@ -74,9 +74,12 @@ def raked(firer: Ship, target: Ship) -> bool:
 
 
 def gun_crews(state: NavalState, ship: Ship) -> int | None:
-    """Optional rule 5: one man per battery on top of the sailing minimum; None when unlimited."""
+    """Optional rule 5: one man per battery on top of the sailing minimum, or, in a boarding action,
+    the men she kept at her guns; None when unlimited."""
     if not state.scenario.option("crews"):
         return None
+    if ship.grappled:
+        return max(0, ship.gunners - ship.batteries_fired)
     return max(0, ship.crew - ship.spec.min_crew - ship.batteries_fired)
 
 
@@ -118,6 +121,8 @@ def why_not(state: NavalState, player: int, fire: Fire) -> tuple[str, str]:
         return "line of fire", f"{wall} is in the line of fire from {firer.name} to {target.name}"
     crews = gun_crews(state, firer)
     if crews == 0:
+        if firer.grappled:
+            return "optional rule 5", f"{firer.name} kept no men at her guns in the boarding action"
         return "optional rule 5", f"{firer.name} has no men left over the sailing minimum to work her guns"
     return "", ""
 
@@ -272,8 +277,11 @@ def remove_battery(state: NavalState, action: Remove, reason: str = "a six (rule
     if action.jettison:
         return
     state.removals[ship.name] -= 1
-    if state.scenario.option("crews") and ship.grappled and ship.crew > 0:
-        ship.crew -= 1  # optional rule 5: in a boarding action only the gun crews die
+    if state.scenario.option("crews") and ship.grappled and ship.gunners > len(ship.batteries):
+        # optional rule 5: in a boarding action only "the gun crews, if any, of the destroyed guns" die;
+        # her men man as many batteries as they are, and an unmanned one is lost first (a decision)
+        ship.crew -= 1
+        ship.gunners -= 1
     if not ship.batteries:
         state.removals[ship.name] = 0
 

@@ -52,11 +52,24 @@ from typing import Any
 from quarterdeck.core import plane
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
-from quarterdeck.core.events import Event, GameOver, PhaseChanged, Placed, Sunk
+from quarterdeck.core.events import Event, GameOver, Marked, PhaseChanged, Placed, Sunk
 from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State
 
 from . import boarding, damage, fire, movement, prizes, victory, wind
-from .actions import END_FIRE, END_MOVE, Choose, EndFire, EndMove, Fire, Move, Remove, Roll, action_text, parse
+from .actions import (
+    END_FIRE,
+    END_MOVE,
+    Choose,
+    EndFire,
+    EndMove,
+    Fire,
+    Gunners,
+    Move,
+    Remove,
+    Roll,
+    action_text,
+    parse,
+)
 from .scenario import COMPASS_NAMES, Scenario, parse_scenario
 from .ship import AFLOAT, PRIZE, WAITING, Ship
 
@@ -318,6 +331,10 @@ class NavalState(State):
             fire.resolve_volley(self)
         elif name == "boarding-round":
             boarding.round_done(self)
+        elif name == "boarding-dice":
+            attacker, defender = self.ships[context[0]], self.ships[context[1]]
+            if attacker.grappled == defender.name:
+                boarding.throw(self, attacker, defender)
         elif name == "renew-fight":
             boarding.begin(self, self.ships[context[0]], self.ships[context[1]])
         elif name == "lose-mast":
@@ -436,6 +453,11 @@ class NavalState(State):
             return [Remove(ship.name, m, b.kind, b.half, True) for m, b in seen] + [Choose("founder", ship.name)]
         if kind == "accept":
             return [Choose("accept", step[3]), Choose("refuse", step[3])]
+        if kind == "gunners":
+            ship = self.ships[step[3]]
+            if ship.grappled not in step[4:6] or not ship.in_play:
+                return []
+            return [Gunners(ship.name, men) for men in range(min(len(ship.batteries), ship.crew - 1) + 1)]
         if kind == "night":
             return [Choose("escape"), Choose("stay")]
         raise AssertionError(kind)
@@ -470,7 +492,7 @@ class NavalState(State):
         return True
 
     def action_piece(self, action: Action) -> str | None:
-        if isinstance(action, Move | Fire | Remove):
+        if isinstance(action, Move | Fire | Remove | Gunners):
             return action.ship
         if isinstance(action, Choose) and action.ship:
             return action.ship
@@ -489,6 +511,7 @@ class NavalState(State):
         expected = {
             "move": Move, "fire": (Fire, EndFire), "damage": Remove, "end": (Choose, EndMove),
             "withdraw": Choose, "repel": Choose, "founder": (Remove, Choose), "accept": Choose, "night": Choose,
+            "gunners": Gunners,
         }[kind]
         if not isinstance(action, expected):
             raise IllegalAction("rule 3", f"now is {self._step_text(head)}, not {action_text(action)!r}")
@@ -514,7 +537,7 @@ class NavalState(State):
     @staticmethod
     def _rule_of(kind: str) -> str:
         return {"withdraw": "rule 12", "repel": "rule 12", "founder": "optional rule 7", "accept": "optional rule 6",
-                "night": "night escape", "end": "optional rule 6"}.get(kind, "rule 3")
+                "night": "night escape", "end": "optional rule 6", "gunners": "optional rule 5"}.get(kind, "rule 3")
 
     def _step_text(self, step: tuple) -> str:
         if step[0] == "roll":
@@ -522,7 +545,8 @@ class NavalState(State):
         names = {"move": "movement", "fire": "fire", "damage": "removing batteries struck by sixes",
                  "end": "the end of the move", "withdraw": "the boarders' choice to withdraw or fight on",
                  "repel": "cutting grapples after repelling boarders", "founder": "foundering",
-                 "accept": "accepting a surrender", "night": "the night escape"}
+                 "accept": "accepting a surrender", "night": "the night escape",
+                 "gunners": "keeping men at the guns in the boarding fight"}
         return f"{self.players[step[2]]}'s {names[step[1]]}"
 
     # --- applying ------------------------------------------------------------------------------------------
@@ -549,6 +573,11 @@ class NavalState(State):
             return
         if isinstance(action, EndFire | EndMove):
             self.agenda.pop(0)
+            return
+        if isinstance(action, Gunners):
+            self.agenda.pop(0)
+            self.ships[action.ship].gunners = action.men
+            self.emit(Marked(action.ship, f"keeps {action.men} men at her guns", "optional rule 5"))
             return
         if isinstance(action, Remove):
             if action.jettison:
@@ -692,7 +721,8 @@ class NavalState(State):
             "raw_survivors": {k: list(v) for k, v in self.survivors.items()},
             "score": list(victory.scores(self)),
             "outcome": self.outcome.to_json() if self.outcome else None,
-            "dice": self.dice.to_json(),
+            # the rolls to come are nobody's to know: only the whole saved state carries the dice
+            "dice": self.dice.to_json() if viewer is None else None,
         }
 
     def moves_left(self) -> int:

@@ -97,6 +97,7 @@ function markers(state, ship) {
   if (ship.status === "surrendered") bits.push("surrendered");
   if (ship.on_fire) bits.push("on fire");
   if (ship.grappled) bits.push(`grappled to ${ship.grappled}`);
+  if (ship.grappled && ship.gunners) bits.push(`${ship.gunners} ${ship.gunners === 1 ? "man" : "men"} at her guns`);
   if (ship.irons) bits.push("in irons");
   if (ship.adrift) bits.push("adrift");
   if (ship.heave_to) bits.push("hove to");
@@ -154,6 +155,7 @@ function phaseText(state) {
     founder: `${who}: jettison a battery or founder (optional rule 7)`,
     accept: `${who} accepts or refuses a surrender (optional rule 6)`,
     night: `${who}: escape in the night or stay`,
+    gunners: `${who} keeps men at ${state.agenda[0][3]}'s guns; the rest fight the boarders (optional rule 5)`,
   }[kind] || state.phase;
 }
 
