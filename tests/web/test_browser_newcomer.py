@@ -138,3 +138,48 @@ def test_at_one_screen_the_game_over_names_the_winning_side(page, server):
     page.click("#resign")  # blue, whose turn it is, resigns
     page.wait_for_selector("#game-over")
     assert page.inner_text("#game-over h3") == "Red won"
+
+
+# --- 11: the invitee's side, and the board turned their way ---------------------------------------------
+def screen_y(page, piece: str) -> float:
+    return page.locator(f'.board-svg .piece[data-piece="{piece}"]').bounding_box()["y"]
+
+
+def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, server):
+    created = create_game(server, "square-rigger", "invite", scenario="duel", seed=1)
+    friend_context = browser.new_context(viewport={"width": 1360, "height": 900})
+    try:
+        friend = friend_context.new_page()
+        friend.goto(f"{server.url}/game/{created['id']}#invite={created['invitations']['red']}")
+        friend.wait_for_selector(".board-svg")
+        settle(friend)
+        assert "you play red" in friend.inner_text(".message.info")
+        assert friend.inner_text("#your-side") == "You play red."
+        # Red's Achille (h8) sails at the bottom of red's screen, blue's Bellona (c3) at the top.
+        assert screen_y(friend, "Achille") > screen_y(friend, "Bellona")
+        assert friend.locator("#flip-board").get_attribute("aria-pressed") == "true"
+        friend.click("#flip-board")
+        assert screen_y(friend, "Achille") < screen_y(friend, "Bellona")
+        friend.reload()  # the choice is kept
+        friend.wait_for_selector(".board-svg")
+        assert screen_y(friend, "Achille") < screen_y(friend, "Bellona")
+        friend.click("#flip-board")
+        # The keyboard follows the board as it is seen: a1 is red's top left corner, and down goes down.
+        friend.focus(".board")
+        friend.keyboard.press("ArrowDown")
+        start = friend.locator(".board-svg .cursor").bounding_box()["y"]
+        friend.keyboard.press("ArrowDown")
+        assert friend.locator(".board-svg .cursor").bounding_box()["y"] > start
+    finally:
+        friend_context.close()
+
+
+def test_the_host_and_a_spectator_see_the_board_from_the_first_side(page, server):
+    created = create_game(server, "square-rigger", "invite", scenario="duel", seed=1)
+    open_game(page, server, created["id"], created["token"])
+    assert page.inner_text("#your-side") == "You play blue."
+    assert screen_y(page, "Achille") < screen_y(page, "Bellona")
+    page.evaluate("localStorage.clear()")
+    open_game(page, server, created["id"], None)
+    assert page.inner_text("#your-side") == "You are watching."
+    assert screen_y(page, "Achille") < screen_y(page, "Bellona")

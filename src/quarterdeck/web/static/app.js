@@ -42,6 +42,11 @@ const saved = {
     games[id] = { ...(games[id] || {}), ...data };
     localStorage.setItem("quarterdeck.games", JSON.stringify(games));
   },
+  // Kept apart from the games: a spectator who turns the board holds no seat there.
+  flipped(id) { return JSON.parse(localStorage.getItem("quarterdeck.flipped") || "{}")[id]; },
+  setFlipped(id, value) {
+    localStorage.setItem("quarterdeck.flipped", JSON.stringify({ ...JSON.parse(localStorage.getItem("quarterdeck.flipped") || "{}"), [id]: value }));
+  },
   muted() { return localStorage.getItem("quarterdeck.muted") === "1"; },
   setMuted(value) { localStorage.setItem("quarterdeck.muted", value ? "1" : "0"); },
 };
@@ -186,10 +191,12 @@ let page = null; // the game on screen
 async function openGame(id) {
   page?.close();
   const invitation = new URLSearchParams(location.hash.slice(1)).get("invite");
+  let welcome = null;
   if (invitation && !saved.game(id)) {
     try {
       const joined = await api(`/api/games/${id}/join`, { method: "POST", body: { invitation } });
       saved.keep(id, { token: joined.token });
+      welcome = `Welcome aboard: you play ${joined.seats.join(" and ")}.`;
     } catch (exc) {
       app.replaceChildren(h("p", { class: "message error" }, `Could not join: ${exc.message}`));
       return;
@@ -197,6 +204,7 @@ async function openGame(id) {
   }
   if (invitation) history.replaceState({}, "", `/game/${id}`);
   page = new GamePage(id, saved.game(id)?.token || null);
+  if (welcome) page.message = { text: welcome, kind: "info" };
   await page.start();
 }
 
@@ -233,6 +241,9 @@ class GamePage {
       return;
     }
     this.drawing = await loadDrawing(this.view.game);
+    // A board is drawn from its first seat's side; whoever holds only another seat sees it turned.
+    const you = this.view.you;
+    this.flipped = saved.flipped(this.id) ?? (you.length === 1 && this.view.seats.indexOf(you[0]) > 0);
     this.connect();
     this.render();
   }
@@ -429,7 +440,7 @@ class GamePage {
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const [width, height] = this.grid;
     if (moves[event.key]) {
-      const [dx, dy] = moves[event.key];
+      const [dx, dy] = moves[event.key].map((step) => (this.flipped ? -step : step)); // as the board is seen
       const at = this.cursor ? { x: this.cursor.charCodeAt(0) - 97, y: Number(this.cursor.slice(1)) - 1 } : { x: 0, y: 0 };
       const x = Math.max(0, Math.min(width - 1, at.x + dx));
       const y = Math.max(0, Math.min(height - 1, at.y + dy));
@@ -459,7 +470,7 @@ class GamePage {
     const ctx = {
       view, state, seat: replaying ? null : this.actingSeat(), selected: this.selected, targets,
       actions: this.actionsOf(this.selected), notes: replaying ? {} : view.notes || {},
-      cursor: this.cursor, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
+      cursor: this.cursor, flipped: this.flipped, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
       select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
       plan: (text) => this.plan(text), history: replaying ? this.history.slice(0, this.replayAt) : this.history,
       setGrid: (width, height) => { this.grid = [width, height]; },
@@ -481,6 +492,7 @@ class GamePage {
     return h("aside", { class: "side card" },
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
+      h("p", { id: "your-side" }, yourSide(view)),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
       over && this.gameOverBox(view),
       this.newsBox(),
@@ -557,8 +569,16 @@ class GamePage {
       ],
       mine && !over && offer && !answerer && h("span", { class: "muted" }, "draw offered"),
       h("button", { onclick: () => this.downloadRecord(), id: "download" }, "Download record"),
+      this.grid && h("button", { onclick: () => this.flip(), id: "flip-board", "aria-pressed": String(this.flipped) },
+        "Turn the board round"),
       sound,
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, "Lobby"));
+  }
+
+  flip() {
+    this.flipped = !this.flipped;
+    saved.setFlipped(this.id, this.flipped);
+    this.render();
   }
 
   /** The end, said plainly: who won and why, a rematch with the sides swapped, the record. */
@@ -644,6 +664,13 @@ class GamePage {
     queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
     return log;
   }
+}
+
+/** Which side this browser plays, in words (and its colour is never the only sign of it). */
+function yourSide(view) {
+  if (!view.you.length) return "You are watching.";
+  if (view.you.length === view.seats.length) return `You play every side at this screen (${view.seats.join(", ")}).`;
+  return h("span", {}, "You play ", h("strong", {}, view.you.join(" and ")), ".");
 }
 
 /** "you won", "you lost", "a draw", or, for a spectator or players at one screen, who won. */

@@ -73,7 +73,9 @@ export function compassAngle(point) {
 /**
  * A grid board. `ctx` is what the app hands every drawing module (targets, selection, cursor,
  * last move, clickSquare); `fill(square, x, y)` colours a square. Returns the svg, layers to
- * draw into, and `center(square)`. Margins leave room for extras such as a wind rose.
+ * draw into, `center(square)` and `angle(point)` (a compass point's angle on screen). Margins
+ * leave room for extras such as a wind rose. With `ctx.flipped` the board is turned half round
+ * (the second seat's side at the bottom): squares, coordinates and compass angles all follow.
  */
 export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bottom = 0, top = 0 }) {
   const margin = 22;
@@ -91,11 +93,15 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
     layers[name] = el("g", { class: `layer-${name}` });
     svg.append(layers[name]);
   }
+  const flipped = Boolean(ctx.flipped);
   const center = (name) => {
     const square = parseSquare(name);
     if (!square) return null;
-    return { x: origin.x + square.x * cell + cell / 2, y: origin.y + (height - 1 - square.y) * cell + cell / 2 };
+    const column = flipped ? width - 1 - square.x : square.x;
+    const row = flipped ? square.y : height - 1 - square.y;
+    return { x: origin.x + column * cell + cell / 2, y: origin.y + row * cell + cell / 2 };
   };
+  const angle = (point) => compassAngle(point) + (flipped ? 180 : 0);
   ctx.setGrid?.(width, height);
   for (let x = 0; x < width; x++) {
     for (let y = 0; y < height; y++) {
@@ -129,7 +135,7 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
     const { y: cy } = center(squareName(0, y));
     layers.extras.append(el("text", { x: margin / 2, y: cy + 4, class: "coord" }, String(y + 1)));
   }
-  return { svg, layers, center, cell, origin, boardWidth, boardHeight, margin };
+  return { svg, layers, center, angle, cell, origin, boardWidth, boardHeight, margin };
 }
 
 /** A legal end square's marker: a ring (a white halo under a coloured line) that leaves the piece

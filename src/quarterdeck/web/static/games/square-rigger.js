@@ -6,7 +6,7 @@
 // Everything shown is read from the state's JSON and the legal actions the server sent: a bearing's
 // cap is the largest amount it may legally fire, its target the square its actions aim at. Nothing
 // here decides what is legal.
-import { arrow, compassAngle, el, gridBoard, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
+import { arrow, el, gridBoard, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
 
 const TERRAIN = { ".": "#9cc9e6", "#": "#c8b27a", H: "#7fb3d5" };
 const CLASS_MARK = { first: "1", second: "2", third: "3", fourth: "4", fifth: "5", sixth: "6" };
@@ -46,7 +46,7 @@ export function draw(ctx) {
     const { x, y } = board.center(battery.square);
     const colour = battery.silenced ? "#6b7280" : sideColour(battery.side, ctx.view.seats);
     const fieldTicks = (battery.field || []).map((point) => {
-      const angle = (compassAngle(point) - 90) * Math.PI / 180;
+      const angle = (board.angle(point) - 90) * Math.PI / 180;
       return el("line", { x1: x, y1: y, x2: x + Math.cos(angle) * 24, y2: y + Math.sin(angle) * 24,
         stroke: colour, "stroke-width": 2, opacity: 0.5 });
     });
@@ -206,7 +206,7 @@ function shipGlyph(ctx, board, name, ship) {
   const hull = el("path", {
     d: "M0,-24 C10,-12 11,8 8,20 L-8,20 C-11,8 -10,-12 0,-24 Z",
     fill: colour, stroke: ctx.selected === name ? "#facc15" : "#111", "stroke-width": ctx.selected === name ? 4 : 1.5,
-    transform: `translate(${x},${y}) rotate(${compassAngle(ship.heading)})`,
+    transform: `translate(${x},${y}) rotate(${board.angle(ship.heading)})`,
   });
   const [f, s, t] = ship.factors;
   const shapes = [hull,
@@ -223,13 +223,13 @@ function windRose(board, wind, cx, cy) {
   const group = el("g", { class: "wind-rose" });
   group.append(el("circle", { cx, cy, r: 40, fill: "#f8fafc", stroke: "#334155" }));
   for (const point of ["N", "E", "S", "W"]) {
-    const angle = (compassAngle(point) - 90) * Math.PI / 180;
+    const angle = (board.angle(point) - 90) * Math.PI / 180;
     group.append(el("text", { x: cx + Math.cos(angle) * 32, y: cy + Math.sin(angle) * 32 + 4, class: "rose-label" }, point));
   }
   // The arrow blows from the wind's point towards the opposite one.
   group.append(el("path", {
     d: "M0,-26 L7,8 L0,2 L-7,8 Z", fill: "#0f172a",
-    transform: `translate(${cx},${cy}) rotate(${compassAngle(wind.from) + 180})`,
+    transform: `translate(${cx},${cy}) rotate(${board.angle(wind.from) + 180})`,
   }));
   group.append(el("text", { x: cx, y: cy + 56, class: "side-note" }, `wind ${wind.from}, ${wind.strength}`));
   board.layers.extras.append(group);
