@@ -13,6 +13,7 @@ import httpx
 from tests.web import test_browser as shared
 from tests.web.conftest import ServerProcess
 from tests.web.test_browser import (
+    click_action,
     click_piece,
     click_square,
     create_game,
@@ -21,6 +22,7 @@ from tests.web.test_browser import (
     play_by_api,
     settle,
     start_game,
+    wait_for_my_turn,
 )
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
@@ -183,3 +185,23 @@ def test_the_host_and_a_spectator_see_the_board_from_the_first_side(page, server
     open_game(page, server, created["id"], None)
     assert page.inner_text("#your-side") == "You are watching."
     assert screen_y(page, "Achille") < screen_y(page, "Bellona")
+
+
+# --- 8: a sign of life while the computer thinks -------------------------------------------------------------
+def test_while_the_computer_thinks_the_page_says_so_with_its_level_and_budget(page, server):
+    created = create_game(server, "square-rigger", "computer", scenario="duel", level="ai", seed=2)
+    open_game(page, server, created["id"], created["token"])
+    assert page.locator("#thinking").count() == 0  # blue, the person, opens
+    click_piece(page, "Bellona")
+    click_square(page, "e5")
+    page.locator('.choices [data-action="move Bellona e5 NE"]').click()
+    settle(page)
+    click_action(page, "end-move")  # red, the computer, moves and fires: several decisions of up to 1 s
+    thinking = page.locator("#thinking")
+    assert "ai: level 3 of 5, the game's own search, up to 1 s a decision" in thinking.inner_text()
+    assert thinking.inner_text().startswith("The computer (red) is thinking")
+    wait_for_my_turn(page)
+    assert page.locator("#thinking").count() == 0
+    assert game_detail(server, created["id"])["view"]["computers"] == {
+        "red": {"spec": "ai", "about": "ai: level 3 of 5, the game's own search, up to 1 s a decision", "seconds": 1.0}
+    }

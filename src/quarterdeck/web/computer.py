@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from typing import Any
 
-from ..ai.agents import AGENTS, make_agent
+from ..ai.agents import AGENTS, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from ..ai.alphabeta import AlphaBetaAgent
+from ..ai.levels import LEVELS, LevelAgent
 from ..core.protocol import Game
 
 COMPUTER_PREFIX = "computer:"
@@ -20,6 +23,35 @@ def levels() -> list[str]:
 def agent_spec(who: str) -> str | None:
     """The agent behind a seat's `players` entry ("computer:greedy" -> "greedy"), or None for a person."""
     return who[len(COMPUTER_PREFIX) :] if who.startswith(COMPUTER_PREFIX) else None
+
+
+@lru_cache(maxsize=64)
+def describe_level(spec: str) -> dict[str, Any]:
+    """A computer opponent for the page: its spec, one line on how it plays, and the most seconds it
+    thinks per decision (0: at once; None: a count of iterations, not a time, bounds it)."""
+    agent = make_agent(spec)
+    if isinstance(agent, RandomAgent | GreedyAgent):
+        how = (
+            "any legal move, at random"
+            if isinstance(agent, RandomAgent)
+            else "the best-looking move, one decision ahead"
+        )
+        return {"spec": spec, "about": f"{spec}: {how}, at once", "seconds": 0}
+    if isinstance(agent, LevelAgent):
+        number = next(n for n, level in LEVELS.items() if level is agent.level)
+        by_time = not agent.by_iterations and "iterations" not in agent.options
+        seconds = agent.options.get("movetime", agent.level.movetime) if by_time else None
+        how = f"level {number} of {len(LEVELS)}, the game's own search"
+        fixed = f"{agent.options.get('iterations', agent.level.iterations)} iterations a decision"
+    elif isinstance(agent, SearchAgent):
+        seconds = agent.budget.movetime
+        how = {"mcts": "Monte Carlo tree search", "alphabeta": "alpha-beta search"}.get(agent.name, agent.name)
+        depth_only = isinstance(agent, AlphaBetaAgent) and "iterations" not in agent.options
+        fixed = f"to depth {agent.max_depth}" if depth_only else f"{agent.budget.iterations} iterations a decision"
+    else:
+        return {"spec": spec, "about": spec, "seconds": None}
+    budget = f"up to {seconds:g} s a decision" if seconds is not None else fixed
+    return {"spec": spec, "about": f"{spec}: {how}, {budget}", "seconds": seconds}
 
 
 def choose_action(game_class: type[Game], state_json: dict[str, Any], spec: str, seed: int, player: int) -> str:

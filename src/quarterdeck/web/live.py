@@ -16,6 +16,7 @@ from ..core.events import Revealed
 from ..core.protocol import CHANCE, SIMULTANEOUS, Game, Outcome, Resign, State
 from ..core.record import CHANCE_SEAT, Record
 from ..store import GameRow
+from .computer import agent_spec, describe_level
 
 
 class Forbidden(Exception):
@@ -255,6 +256,9 @@ class LiveGame:
             "legal": legal,
             "shortcuts": shortcuts,
             "notes": _board_notes(self.game, state, viewer),
+            "computers": {
+                seat: describe_level(spec) for seat, who in self.row.players.items() if (spec := agent_spec(who))
+            },
         }
 
     def _viewer(self, seats: frozenset[str]) -> int | None:

@@ -137,6 +137,10 @@ class GameView(BaseModel):
     notes: dict[str, Any] = Field(
         default_factory=dict, description="numbers the game's rules work out for the board (its board_notes hook)"
     )
+    computers: dict[SeatName, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="per computer seat: its spec, a line on how it plays (about) and its seconds per decision",
+    )
 
 
 class GameDetail(BaseModel):

@@ -241,6 +241,11 @@ class GamePage {
       return;
     }
     this.drawing = await loadDrawing(this.view.game);
+    // The computer's thinking time ticks on without a redraw of the page.
+    this.ticker = setInterval(() => {
+      const elapsed = document.getElementById("thinking-elapsed");
+      if (elapsed && this.thinking) elapsed.textContent = secondsSince(this.thinking.since);
+    }, 1000);
     // A board is drawn from its first seat's side; whoever holds only another seat sees it turned.
     const you = this.view.you;
     this.flipped = saved.flipped(this.id) ?? (you.length === 1 && this.view.seats.indexOf(you[0]) > 0);
@@ -250,6 +255,7 @@ class GamePage {
 
   close() {
     this.closed = true;
+    clearInterval(this.ticker);
     this.socket?.close();
   }
 
@@ -493,6 +499,7 @@ class GamePage {
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
       h("p", { id: "your-side" }, yourSide(view)),
+      this.thinkingBox(),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
       over && this.gameOverBox(view),
       this.newsBox(),
@@ -573,6 +580,22 @@ class GamePage {
         "Turn the board round"),
       sound,
       h("a", { href: "/", onclick: (e) => { e.preventDefault(); navigate("/"); } }, "Lobby"));
+  }
+
+  /** While a computer seat decides: a sign of life, with its level, the most it may think per
+   * decision and how long this decision has taken so far. */
+  thinkingBox() {
+    const view = this.view; // the game as it stands, not a turn being planned
+    const seats = view.status === "finished" ? [] : view.to_act.filter((seat) => view.computers?.[seat]);
+    if (!seats.length) {
+      this.thinking = null;
+      return null;
+    }
+    if (this.thinking?.version !== view.version) this.thinking = { version: view.version, since: Date.now() };
+    return h("p", { class: "thinking", id: "thinking", role: "status" },
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      `The computer (${seats.join(", ")}) is thinking: ${seats.map((seat) => view.computers[seat].about).join("; ")}. `,
+      h("span", { id: "thinking-elapsed" }, secondsSince(this.thinking.since)));
   }
 
   flip() {
@@ -683,6 +706,10 @@ function verdict(view) {
     return view.you.some((seat) => winners.includes(seat)) ? "you won" : "you lost";
   }
   return `${winners.join(" and ")} won`;
+}
+
+function secondsSince(time) {
+  return `${Math.floor((Date.now() - time) / 1000)} s so far`;
 }
 
 function capitalised(text) {
