@@ -205,3 +205,31 @@ def test_while_the_computer_thinks_the_page_says_so_with_its_level_and_budget(pa
     assert game_detail(server, created["id"])["view"]["computers"] == {
         "red": {"spec": "ai", "about": "ai: level 3 of 5, the game's own search, up to 1 s a decision", "seconds": 1.0}
     }
+
+
+# --- 7: buttons named for what they do, and what is still to do ---------------------------------------------
+def test_the_buttons_say_what_they_do_and_the_page_what_is_still_to_do(page, server):
+    start_game(page, server, "square-rigger", "local")  # the duel, at one screen
+    end_move = page.locator('#legal-actions [data-action="end-move"]')
+    assert end_move.inner_text() == "End the move phase (end-move)"
+    assert page.inner_text("#still-to-do") == (
+        "Still to do (blue): choose your actions, then “End the move phase (end-move)”. "
+        "Your turn is sent by itself when its last phase ends."
+    )
+    click_piece(page, "Bellona")
+    click_square(page, "e5")
+    page.locator('.choices [data-action="move Bellona e5 NE"]').click()
+    settle(page)
+    assert page.inner_text("#commit") == "Send this decision now"
+    assert page.inner_text("#still-to-do").endswith("Until then you may take back anything planned.")
+    click_action(page, "end-move")  # the turn passes to red by itself
+    wait_for_my_turn(page)
+    assert page.inner_text("#status") == "Your decision (red)"
+    assert page.locator("#commit").count() == 0
+    click_piece(page, "Achille")
+    click_square(page, "f6")
+    page.locator('.choices [data-action="move Achille f6 S"]').click()
+    settle(page)
+    click_action(page, "end-move")  # red fires next: the same turn goes on
+    assert page.locator('#legal-actions [data-action="end-fire"]').inner_text() == "End the fire phase (end-fire)"
+    assert page.inner_text("#commit") == "Send these 2 decisions now"

@@ -538,14 +538,26 @@ class GamePage {
           h("button", { onclick: () => this.select(group.piece), "data-piece-button": group.piece },
             `${group.piece} (${group.actions.length})`)),
         listed(group) && group.actions.map((a) => h("button", { onclick: () => this.plan(a.text), "data-action": a.text },
-          a.text)),
+          actionLabel(a.text))),
       ])),
       shortcuts.length > 0 && h("div", { class: "row" }, shortcuts.map(([name, actions]) =>
         h("button", { onclick: () => this.planAll(actions), "data-shortcut": name }, `${name} (${actions.join("; ")})`))),
-      this.pending.length > 0 && h("div", {}, h("h3", {}, "This turn (not yet committed)"),
+      h("p", { class: "still-to-do", id: "still-to-do" }, this.stillToDo(view, seat, groups)),
+      this.pending.length > 0 && h("div", {}, h("h3", {}, "Planned this turn (not sent yet)"),
         h("ol", { class: "pending" }, this.pending.map((text, index) => h("li", {}, text, " ",
           h("button", { onclick: () => this.takeBack(index), "aria-label": `take back ${text}` }, "take back")))),
-        h("button", { class: "primary", onclick: () => this.commit(), id: "commit" }, "Commit turn")));
+        h("button", { class: "primary", onclick: () => this.commit(), id: "commit" },
+          `Send ${this.pending.length === 1 ? "this decision" : `these ${this.pending.length} decisions`} now`)));
+  }
+
+  /** What is still to do before the turn passes: the phase to finish (and the button that ends it);
+   * the turn is sent by itself when its last phase ends. */
+  stillToDo(view, seat, groups) {
+    const ends = groups.filter((g) => g.piece === null).flatMap((g) => g.actions.map((a) => a.text))
+      .filter((text) => /^end(-|$)/.test(text));
+    const finish = ends.length ? `choose your actions, then “${actionLabel(ends[0])}”` : "choose one of the actions";
+    const planned = this.pending.length ? " Until then you may take back anything planned." : "";
+    return `Still to do (${seat}): ${finish}. Your turn is sent by itself when its last phase ends.${planned}`;
   }
 
   /** A shortcut (such as the optimal defence): its actions planned one by one. */
@@ -687,6 +699,13 @@ class GamePage {
     queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
     return log;
   }
+}
+
+/** An action's button text: the notation, and for the actions that end a phase what they do. */
+function actionLabel(text) {
+  const end = /^end(?:-(\w+))?$/.exec(text);
+  if (!end) return text;
+  return end[1] ? `End the ${end[1]} phase (${text})` : `End the turn (${text})`;
 }
 
 /** Which side this browser plays, in words (and its colour is never the only sign of it). */
