@@ -233,3 +233,27 @@ def test_the_buttons_say_what_they_do_and_the_page_what_is_still_to_do(page, ser
     click_action(page, "end-move")  # red fires next: the same turn goes on
     assert page.locator('#legal-actions [data-action="end-fire"]').inner_text() == "End the fire phase (end-fire)"
     assert page.inner_text("#commit") == "Send these 2 decisions now"
+
+
+# --- 4: a draw offer shown at once ------------------------------------------------------------------------------
+def test_a_draw_offer_is_shown_at_once_while_a_turn_is_being_planned(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    open_game(page, server, game_id, tokens["red"])
+    click_piece(page, "Achille")
+    click_square(page, "f6")
+    page.locator('.choices [data-action="move Achille f6 S"]').click()
+    settle(page)
+    assert page.locator(".pending li").count() == 1  # planned, not sent
+    offered = httpx.post(
+        f"{server.url}/api/games/{game_id}/draw",
+        headers={"Authorization": f"Bearer {tokens['blue']}"},
+        json={"answer": "offer"},
+    )
+    assert offered.status_code == 200, offered.text
+    page.wait_for_selector("#accept-draw")
+    assert page.inner_text("#draw-offer").startswith("blue offers a draw.")
+    assert page.locator(".pending li").count() == 1  # the plan is kept
+    page.click("#accept-draw")
+    page.wait_for_selector("#game-over")
+    assert page.inner_text("#game-over h3") == "A draw"

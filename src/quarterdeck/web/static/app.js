@@ -307,6 +307,8 @@ class GamePage {
       this.pending = [];
       this.preview = null;
       this.say("The game moved on; your planned turn was dropped.", "info");
+    } else if (view.status === "finished" && this.pending.length) {
+      this.forgetPlan(); // over without a move (a draw agreed): nothing planned can be played
     }
     if (before && view.version !== before.version && this.actingSeat() && !this.actingSeat(before)) {
       if (this.drawing.onTurnPassed && !saved.muted()) this.drawing.onTurnPassed(view);
@@ -572,7 +574,7 @@ class GamePage {
   controls(view) {
     const over = view.status === "finished";
     const mine = view.you.length > 0;
-    const offer = view.draw_offer;
+    const offer = this.view.draw_offer; // as it stands now, not as the preview of a plan saw it
     const me = this.actingSeat() || view.you[0]; // at one screen: the seat whose turn it is
     const answerer = view.you.find((seat) => seat !== offer);
     const sound = this.drawing.hasSound && h("label", {}, h("input", { type: "checkbox", checked: saved.muted(),
@@ -583,6 +585,8 @@ class GamePage {
       mine && !over && !offer && h("button", { onclick: () => this.act("draw", { answer: "offer", seat: me }), id: "offer-draw" },
         "Offer a draw"),
       mine && !over && offer && answerer && [
+        h("p", { class: "message info", id: "draw-offer", role: "alert" },
+          `${offer} offers a draw. Accept it, decline it, or play on (which declines it).`),
         h("button", { onclick: () => this.act("draw", { answer: "accept", seat: answerer }), id: "accept-draw" }, `Accept ${offer}'s draw`),
         h("button", { onclick: () => this.act("draw", { answer: "decline", seat: answerer }) }, "Decline"),
       ],
