@@ -257,3 +257,31 @@ def test_a_draw_offer_is_shown_at_once_while_a_turn_is_being_planned(page, serve
     page.click("#accept-draw")
     page.wait_for_selector("#game-over")
     assert page.inner_text("#game-over h3") == "A draw"
+
+
+# --- 3: the opponent's whole last turn marked ----------------------------------------------------------------
+def trail(page) -> list[str]:
+    return sorted(page.locator(".board-svg .last-turn").evaluate_all("(arrows) => arrows.map((a) => a.dataset.trail)"))
+
+
+def marked_squares(page) -> list[str]:
+    return sorted(page.locator(".board-svg .last-square").evaluate_all("(marks) => marks.map((m) => m.dataset.last)"))
+
+
+def test_the_opponents_whole_last_turn_stays_marked_until_the_next_starts(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    open_game(page, server, game_id, tokens["blue"])
+    play_all(server, game_id, tokens, DUEL_OPENING[2:])  # red's turn: a move, then a broadside
+    page.wait_for_function("document.querySelector('#status').textContent === 'Your decision (blue)'")
+    assert trail(page) == ["fired Achille>Bellona", "moved Achille"]
+    assert marked_squares(page) == ["f6", "h8"]
+    click_piece(page, "Bellona")  # planning the defence changes nothing stored: red's turn stays marked
+    page.locator('#legal-actions [data-action="defend Bellona fore 1"]').click()
+    settle(page)
+    assert trail(page) == ["fired Achille>Bellona", "moved Achille"]
+    click_action(page, "end-defence")
+    page.click("#commit")  # blue's turn starts in the record: red's is no longer marked
+    settle(page)
+    assert "moved Achille" not in trail(page)
+    assert page.locator('.board-svg .hit-label[data-hit="Bellona"]').count() == 1

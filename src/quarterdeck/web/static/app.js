@@ -473,12 +473,15 @@ class GamePage {
     const view = this.shown();
     const replaying = this.replayAt !== null;
     const state = replaying ? this.replayState : view.state;
-    const lastEntry = replaying ? this.history[this.replayAt - 1] : this.history[this.history.length - 1];
+    const shownHistory = replaying ? this.history.slice(0, this.replayAt) : this.history;
+    const lastEntry = shownHistory[shownHistory.length - 1];
+    // The last turn, whole (every move, fire and attack of it), stays marked until the next one starts.
+    const turnEvents = (turnsOf(shownHistory).pop()?.entries || []).flatMap((entry) => entry.events);
     const targets = new Set(this.actionsOf(this.selected).map((a) => a.destination).filter(Boolean));
     const ctx = {
       view, state, seat: replaying ? null : this.actingSeat(), selected: this.selected, targets,
       actions: this.actionsOf(this.selected), notes: replaying ? {} : view.notes || {},
-      cursor: this.cursor, flipped: this.flipped, lastEvents: lastEntry?.events || [], lastSquares: eventSquares(lastEntry?.events),
+      cursor: this.cursor, flipped: this.flipped, lastEvents: lastEntry?.events || [], turnEvents, lastSquares: eventSquares(turnEvents),
       select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
       plan: (text) => this.plan(text), history: replaying ? this.history.slice(0, this.replayAt) : this.history,
       setGrid: (width, height) => { this.grid = [width, height]; },

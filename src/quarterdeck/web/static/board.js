@@ -77,7 +77,7 @@ export function compassAngle(point) {
  * leave room for extras such as a wind rose. With `ctx.flipped` the board is turned half round
  * (the second seat's side at the bottom): squares, coordinates and compass angles all follow.
  */
-export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bottom = 0, top = 0 }) {
+export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bottom = 0, top = 0, squareOf = () => null }) {
   const margin = 22;
   const boardWidth = width * cell;
   const boardHeight = height * cell;
@@ -115,7 +115,7 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
       layers.terrain.append(rect);
       if (ctx.lastSquares?.has(name)) {
         layers.marks.append(el("rect", { x: cx - cell / 2 + 1, y: cy - cell / 2 + 1, width: cell - 2, height: cell - 2,
-          fill: "rgba(250, 204, 21, 0.35)", "pointer-events": "none" }));
+          fill: "rgba(250, 204, 21, 0.35)", "pointer-events": "none", class: "last-square", "data-last": name }));
       }
       if (ctx.targets?.has(name)) layers.targets.append(targetRing(name, cx, cy, cell, ctx.targetColour));
       if (ctx.cursor === name) {
@@ -135,7 +135,31 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
     const { y: cy } = center(squareName(0, y));
     layers.extras.append(el("text", { x: margin / 2, y: cy + 4, class: "coord" }, String(y + 1)));
   }
-  return { svg, layers, center, angle, cell, origin, boardWidth, boardHeight, margin };
+  const board = { svg, layers, center, angle, cell, origin, boardWidth, boardHeight, margin };
+  turnTrail(board, ctx.turnEvents, (name) => (parseSquare(name) ? name : squareOf(name)));
+  return board;
+}
+
+// The last turn's trail: moves in amber, fire and attacks in red, supports dashed blue.
+const TRAIL = { moved: "#b45309", fired: "#b91c1c", attacked: "#b91c1c", supported: "#1d4ed8" };
+
+/** The whole last turn on the board (every move's path, every fire, attack and support line), so
+ * the opponent's turn can be read at a glance until the next one starts. `at(name)` is a piece's
+ * square (or the square itself). */
+function turnTrail(board, events, at) {
+  for (const event of events || []) {
+    const colour = TRAIL[event.kind];
+    if (!colour) continue;
+    const moved = event.kind === "moved";
+    const from = moved ? event.origin : at(event.piece);
+    const to = moved ? event.destination : at(event.target);
+    if (!from || !to || from === to) continue;
+    const drawn = arrow(board, from, to, { colour, width: 2.5, dashed: event.kind === "supported" || moved });
+    drawn.classList.add("last-turn");
+    drawn.setAttribute("data-trail", moved ? `moved ${event.piece}` : `${event.kind} ${event.piece}>${event.target}`);
+    drawn.append(el("title", {}, event.text || event.kind));
+    board.layers.lines.append(drawn);
+  }
 }
 
 /** A legal end square's marker: a ring (a white halo under a coloured line) that leaves the piece

@@ -15,6 +15,7 @@ export function draw(ctx) {
   const built = new Set(state.redoubts || []);
   const board = gridBoard(ctx, {
     width: data.width, height: data.height, right: 20,
+    squareOf: (id) => state.units.find((unit) => unit.id === id)?.square,
     fill: (square, x, y) => (hills.has(square) ? "#b7a46a" : (x + y) % 2 ? "#cfe3b4" : "#bcd69c"),
   });
   for (const edge of data.terrain?.obstacles || []) {
@@ -82,7 +83,7 @@ export function draw(ctx) {
     board.layers.overlay.append(el("text", { x, y: y + board.cell / 2 - 4, class: `total-label${engagement.falls ? " falls" : ""}` },
       engagement.falls ? "falls" : "holds"));
   }
-  for (const event of ctx.lastEvents || []) {
+  for (const event of ctx.turnEvents || ctx.lastEvents || []) {
     if (!["eliminated", "survived"].includes(event.kind) || !(event.attack || event.defence)) continue;
     const { x, y } = board.center(event.square);
     board.layers.overlay.append(el("text", { x, y: y - board.cell / 2 + 12, class: "odds-label" },

@@ -20,7 +20,10 @@ export function draw(ctx) {
     const { x, y } = parseSquare(square);
     return rows[height - 1 - y][x];
   };
-  const board = gridBoard(ctx, { width, height, right: PANEL, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6" });
+  const board = gridBoard(ctx, {
+    width, height, right: PANEL, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6",
+    squareOf: (piece) => squareOf(state, piece),
+  });
   rows.forEach((row, index) => [...row].forEach((cell, x) => {
     if (cell !== "H") return;
     const { x: cx, y: cy } = board.center(squareName(x, height - 1 - index));
@@ -178,10 +181,10 @@ function selectedPanel(ctx, board, state) {
   }
 }
 
-/** The last volley's hits and strikes, on the pieces they fell on. */
+/** The last turn's hits and strikes, on the pieces they fell on. */
 function hitLabels(ctx, board, state) {
   const rows = new Map();
-  for (const event of ctx.lastEvents || []) {
+  for (const event of ctx.turnEvents || ctx.lastEvents || []) {
     if (!["hit", "struck", "silenced"].includes(event.kind)) continue;
     const square = event.square || squareOf(state, event.piece);
     if (!square) continue;
