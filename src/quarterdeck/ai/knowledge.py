@@ -4,6 +4,8 @@ The search agents never ask which game they play; they ask this object. A game p
 what it knows as attributes of its Game class (docs/ai.md lists the contracts):
 
 * ``hook_evaluate(state, player) -> float``: higher is better for `player`.
+* ``hook_evaluate_all(state) -> sequence of float``: every seat's evaluation at once (optional, for
+  speed where the seats' values share their work); must agree with ``hook_evaluate``.
 * ``hook_candidates(state, player, actions) -> list``: the actions worth searching, best first
   (ordering and pruning in one); it must return at least one of `actions`.
 * ``hook_rollout_policy(state, player, rng) -> action``: a legal action for playouts, or None to end
@@ -33,6 +35,7 @@ class Knowledge:
 
     def __init__(self, game: Game):
         self.evaluate_hook: Callable[[State, int], float] | None = game.hook("evaluate")
+        self.evaluate_all_hook: Callable[[State], Any] | None = game.hook("evaluate_all")
         self.candidates_hook: Callable[[State, int, list[Action]], list[Action]] | None = game.hook("candidates")
         self.rollout_hook: Callable[[State, int, random.Random], Action | None] | None = game.hook("rollout_policy")
         self.search = game.hook("search") or "mcts"
@@ -54,6 +57,12 @@ class Knowledge:
         if state.is_terminal():
             return state.returns()[player] * WIN_VALUE
         return self.evaluate_hook(state, player) if self.evaluate_hook else 0.0
+
+    def evaluate_all(self, state: State, seats: int) -> list[float]:
+        """Every seat's evaluation, in one pass where the game provides `hook_evaluate_all`."""
+        if self.evaluate_all_hook is None or state.is_terminal():
+            return [self.evaluate(state, seat) for seat in range(seats)]
+        return list(self.evaluate_all_hook(state))
 
     def value_after(self, state: State, player: int, action: Action) -> float:
         after = state.clone()

@@ -157,7 +157,7 @@ class _Search:
         if reused:  # the kept values are measured from the first decision's position: keep measuring so
             self.baseline = reused.baseline
         elif self.knowledge.has_evaluation:
-            self.baseline = [self.knowledge.evaluate(view, p) for p in seats]
+            self.baseline = self.knowledge.evaluate_all(view, len(seats))
         else:
             self.baseline = []
         self.scale = self.settings.evaluation_scale
@@ -165,12 +165,14 @@ class _Search:
         self._delta_total = 0.0
 
     def run(self) -> Action:
-        while not self.budget.spent(self.iterations):
-            self._iterate()
-            self.iterations += 1
         if self.root.arms is None:
             self.root.arms = [self._arms(self.view, p) for p in self.root.acting]
         arms = self.root.arms[self.root.acting.index(self.player)]
+        if len(arms.actions) == 1:  # the game's candidates leave one choice: nothing to search
+            return arms.actions[0]
+        while not self.budget.spent(self.iterations):
+            self._iterate()
+            self.iterations += 1
         return arms.actions[arms.most_visited()]
 
     # --- one iteration: select, expand, play out, back up ---------------------------------------
@@ -260,7 +262,8 @@ class _Search:
     def _leaf_values(self, state: State) -> list[float]:
         if state.is_terminal() or not self.knowledge.has_evaluation:
             return state.returns()
-        return [self._value(self.knowledge.evaluate(state, seat), seat) for seat in range(len(self.baseline))]
+        values = self.knowledge.evaluate_all(state, len(self.baseline))
+        return [self._value(value, seat) for seat, value in enumerate(values)]
 
     def _value(self, evaluation: float, seat: int) -> float:
         """An evaluation for `seat` as a value in (-1, 1), measured from the root position."""

@@ -15,7 +15,7 @@ from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
 from . import combat, movement, simove
-from .evaluate import candidates, evaluate, rollout_policy
+from .evaluate import candidates, evaluate, evaluate_all, rollout_policy
 from .scenario import builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
@@ -62,6 +62,7 @@ class Frigate(Game):
     file_options = frozenset({"tables"})  # a user's own tables file (rulings: the lost tables)
 
     hook_evaluate = staticmethod(evaluate)
+    hook_evaluate_all = staticmethod(evaluate_all)
     hook_candidates = staticmethod(candidates)
     hook_rollout_policy = staticmethod(rollout_policy)
     hook_terminal_view = TerminalView()

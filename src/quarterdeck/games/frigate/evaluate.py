@@ -58,18 +58,24 @@ STANDOFF = 5  # hexes: within this a ship is in action (broadsides reach 10, at 
 
 
 def evaluate(state: FrigateState, player: int) -> float:
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: FrigateState) -> tuple[float, float]:
+    """Both sides' evaluations in one pass (the search scores every leaf for both): all but the
+    wish to seek action is one side's gain and the other's loss."""
     if state.outcome is not None:
-        return state.outcome.returns[player] * 1000.0
+        return state.outcome.returns[0] * 1000.0, state.outcome.returns[1] * 1000.0
     score = victory.points(state)
-    value = float(score[player] - score[1 - player])
+    value = float(score[0] - score[1])  # for blue
     for target, _, _ in state.pending:
-        value += 1.0 if state.ships[target].side != player else -1.0
-    value += _attack_in_flight(state, player)
+        value += 1.0 if state.ships[target].side != 0 else -1.0
+    value += _attack_in_flight(state, 0)
     tables = state.tables
     expected = expected_hits(tables)
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
     for ship in fighting:
-        sign = 1.0 if ship.owner == player else -1.0
+        sign = 1.0 if ship.owner == 0 else -1.0
         enemies = [s for s in fighting if s.owner != ship.owner]
         if ship.striking:
             value -= sign * _prize_value(state, ship)
@@ -79,9 +85,9 @@ def evaluate(state: FrigateState, player: int) -> float:
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
             value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
-    value += _objectives(state, player) - _objectives(state, 1 - player)
-    value += EDGE * (_near_edge(state, 1 - player) - _near_edge(state, player))
-    return value + _seeking(state, player, score, fighting)
+    value += _objectives(state, 0) - _objectives(state, 1)
+    value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
+    return value + _seeking(state, 0, score, fighting), -value + _seeking(state, 1, score, fighting)
 
 
 def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting: list[Ship]) -> float:
