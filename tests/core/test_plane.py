@@ -80,6 +80,13 @@ def test_segments_and_land():
     assert plane.polygons_touch(touching, island) and not plane.polygons_overlap(touching, island)
 
 
+def test_nearest_point_of_a_coast_is_on_its_edge_or_a_corner():
+    island = ((0, 0), (400, 0), (400, 400), (200, 200), (0, 400))
+    assert plane.nearest_point((600, 100), island) == (400, 100)  # square onto an edge
+    assert plane.nearest_point((-300, -400), island) == (0, 0)  # off a corner
+    assert plane.nearest_point((200, 300), island) == pytest.approx((250, 250))  # out of the notch
+
+
 def test_swept_area_of_a_sideways_drift_covers_both_ends():
     area = plane.swept((0, 0), 0, 100, 25, (100, 0))
     assert plane.point_in_polygon((50, 0), area)

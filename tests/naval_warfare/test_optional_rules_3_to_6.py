@@ -1,7 +1,7 @@
-"""Seed 003, optional rules 5 (crews) and 6 (surrender and prizes), where the book says more than the
-first tests covered: prizes sailed and retaken, the extra move a boarded ship stays grappled,
-dishonour when her own side comes up, a broken crew still under the enemy's guns, and men kept at
-the guns in a boarding fight."""
+"""Seed 003, optional rules 4 (oared vessels), 5 (crews) and 6 (surrender and prizes), where the book
+says more than the first tests covered: prizes sailed and retaken, the extra move a boarded ship
+stays grappled, dishonour when her own side comes up, a broken crew still under the enemy's guns,
+men kept at the guns in a boarding fight, and an abandoned galley rowed for the beach."""
 
 from __future__ import annotations
 
@@ -251,3 +251,102 @@ class TestOptionalRule5Crews:
         play(state, "move San Martin turn 0 run 1.00 turn 0")  # 17" apart: beyond every battery's reach
         assert due(state) == ("roll", "wind") and state.move_number == 2  # the next move: no throw came
         assert state.ships["Revenge"].status == "afloat"
+
+
+COAST = [{"name": "Cape Passaro", "kind": "land", "points": [[0, 30], [72, 30], [72, 36], [0, 36]]}]
+
+
+def galley_abandoned(land=COAST, strength="light airs", extra=()):
+    """Light airs from the north: Revenge's port broadside kills the last man of the galley Capitana,
+    4" off, with the coast of Cape Passaro 12" beyond her."""
+    ships = [ship("Revenge", "english", 20, 14, 90), ship("Capitana", "spanish", 20, 18, 90, type="Galley"),
+             ship("San Juan", "spanish", 60, 6, 90, type="San Cristobal"), *extra]
+    state = to_movement(position(ships, strength=strength, land=land, options={"oared": True}))
+    state.ships["Capitana"].crew = 1
+    play(state, "move Revenge turn 0 run 1.00 turn 0")
+    for other in [s for s in state.ships.values() if s.side == 0 and not s.moved]:
+        play(state, f"move {other.name} hold")
+    play(state, "move Capitana turn 0 run 1.00 turn 0")
+    play(state, "move San Juan turn 0 run 1.00 turn 0")
+    play(state, "fire Revenge port at Capitana")
+    for value in [4] + [1] * (len(state.volley["shots"]) - 1):
+        roll(state, value)  # one hit: her last man
+    return state
+
+
+def next_move(state) -> list[str]:
+    """Play the rest of the move quietly (each ship the first move offered, nobody fires) up to the next
+    move's movement; what happened, in words."""
+    said, new_move = [], False
+    while not (new_move and due(state) == ("decide", "move")):
+        head = due(state)
+        if head == ("roll", "wind"):
+            events = roll(state, 2, 2)
+            new_move = True
+        elif head == ("roll", "initiative"):
+            events = roll(state, 9, 4)
+        elif head[0] == "roll":
+            events = roll(state, 3)
+        elif head == ("decide", "move"):
+            events = state.apply(next(a for a in state.legal_actions() if isinstance(a, Move)))
+        else:
+            events = state.apply(END_FIRE if head == ("decide", "fire") else state.legal_actions()[-1])
+        said += [event.describe() for event in events]
+    return said
+
+
+class TestOptionalRule4AbandonedGalley:
+    def test_her_slaves_row_her_for_the_nearest_beach_and_beach_her(self):
+        # "If a galley or galleass is abandoned, the slaves will immediately row for the nearest beach and
+        # beach the vessel"
+        state = galley_abandoned()
+        capitana = state.ships["Capitana"]
+        assert capitana.status == "rowing" and capitana.in_play and capitana.crew == 0
+        assert victory.scores(state) == (10, 0)  # lost to Spain while she is rowed away: 1 taken + 9 left
+        next_move(state)
+        # before anyone moves she turns for the coast (her oar turn, 90 degrees) and rows 6" in light airs
+        assert (capitana.x, capitana.y, capitana.heading) == (2100, 2400, 0)
+        assert not any(a.ship == "Capitana" for a in state.legal_actions() if isinstance(a, Move))
+        next_move(state)
+        # her bow touches the coast 5.5" on: beached, out of the battle, still Spain's loss
+        assert (capitana.status, capitana.y) == ("beached", 2950) and not capitana.in_play
+        assert victory.scores(state) == (10, 0)
+
+    def test_nobody_fires_on_her_but_she_blocks_runs_and_shots(self):
+        state = galley_abandoned(extra=[ship("Hope", "english", 19.6, 24, 90, type="Hope")])
+        next_move(state)  # Capitana lies at 21, 24, heading north: just off Hope's bow
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Hope turn 0 run 1.00 turn 0")
+        assert error.value.rule == "hulls" and "Capitana" in error.value.message
+        play(state, "move Hope hold")
+        play(state, "move Revenge hold")
+        state.ships["San Juan"].x, state.ships["San Juan"].y = 2100, 2800  # beyond her, in Revenge's port fan
+        play(state, "move San Juan hold")
+        assert state.phase == "fire-first"
+        for target, rule in (("Capitana", "rule 9"), ("San Juan", "line of fire")):
+            with pytest.raises(IllegalAction) as error:
+                state.apply(Fire("Revenge", "port", target), 0)
+            assert error.value.rule == rule
+
+    def test_a_ship_in_her_way_stops_her_unharmed_and_she_rows_on(self):
+        state = galley_abandoned(extra=[ship("Hope", "english", 21, 21, 90, type="Hope")])
+        assert "Capitana is stopped by Hope's hull (optional rule 4)" in next_move(state)
+        capitana, hope = state.ships["Capitana"], state.ships["Hope"]
+        # stopped with her bow against Hope's side (Hope's beam is a quarter inch): a decision
+        assert (capitana.x, capitana.heading) == (2100, 0) and capitana.y == pytest.approx(2037, abs=1)
+        assert capitana.status == "rowing" and not hope.adrift and hope.status == "afloat"
+        hope.x = 3000  # Hope sails clear
+        next_move(state)
+        assert capitana.y == pytest.approx(2637, abs=1)
+
+    def test_while_the_wind_forbids_oars_she_drifts(self):
+        # only galleasses row in medium winds (optional rule 4): a galley's slaves cannot row her
+        state = galley_abandoned(strength="medium")
+        next_move(state)
+        capitana = state.ships["Capitana"]
+        assert (capitana.x, capitana.y, capitana.heading) == (2100, 1700, 90)  # 1" downwind from the north
+        assert capitana.status == "rowing"
+
+    def test_with_no_land_on_the_table_she_is_simply_abandoned(self):
+        state = galley_abandoned(land=[])
+        assert state.ships["Capitana"].status == "abandoned" and not state.ships["Capitana"].in_play

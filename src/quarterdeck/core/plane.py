@@ -255,6 +255,20 @@ def _strictly_inside(point: Point, polygon: Polygon) -> bool:
     return point_in_polygon(point, polygon)
 
 
+def nearest_point(point: Point, polygon: Polygon) -> Point:
+    """The point of the polygon's boundary nearest `point` (an abandoned galley's beach, seed 003)."""
+    best, gap = polygon[0], math.inf
+    for a, b in _edges(polygon):
+        abx, aby = b[0] - a[0], b[1] - a[1]
+        length2 = abx * abx + aby * aby
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * abx + (point[1] - a[1]) * aby) / length2))
+        near = (a[0] + t * abx, a[1] + t * aby)
+        d = math.hypot(point[0] - near[0], point[1] - near[1])
+        if d < gap:
+            best, gap = near, d
+    return best
+
+
 def polygon_gap(a: Polygon, b: Polygon) -> float:
     """The shortest distance between two polygons (0 when they touch or overlap)."""
     if polygons_touch(a, b):

@@ -27,7 +27,7 @@ from quarterdeck.core.events import DieRolled, Drifted, Escaped, Marked, Moved, 
 
 from .actions import Move
 from .scenario import tables
-from .ship import AFLOAT, PRIZE, SURRENDERED, Ship
+from .ship import AFLOAT, PRIZE, ROWING, SURRENDERED, Ship
 from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit
 
 if TYPE_CHECKING:
@@ -81,9 +81,17 @@ def oars_usable(state: NavalState, ship: Ship) -> bool:
     return state.strength != MEDIUM or ship.spec.type == "Galleasse"
 
 
+def oar_run(state: NavalState, ship: Ship) -> int:
+    """Optional rule 4: her oar speed, halved in Medium winds (only galleasses row then) and at half damage."""
+    speed = ship.spec.oar_speed // (2 if state.strength == MEDIUM else 1)
+    return speed // (2 if ship.damage_level() >= 2 else 1)
+
+
 def drifts(state: NavalState, ship: Ship) -> bool:
     if ship.status == PRIZE:  # a prize crew too small to sail her lets her lie (a decision)
         return bool(ship.grappled) or (ship.sailable and bool(drift_reason(state, ship)))
+    if ship.status == ROWING:  # an abandoned galley drifts while her oars cannot be used (optional rule 4)
+        return not oars_usable(state, ship)
     return ship.fighting and (bool(drift_reason(state, ship)) or ship.irons or bool(ship.grappled))
 
 
@@ -92,6 +100,8 @@ def limits(state: NavalState, ship: Ship) -> Limits:
         return Limits("surrendered", rule="optional rule 6")
     if ship.status == PRIZE and not ship.grappled and not ship.sailable:
         return Limits("none", reason="has too small a prize crew to be sailed", rule="optional rule 6")
+    if ship.status == ROWING:
+        return Limits("none", reason="is abandoned: her slaves row her for the beach", rule="optional rule 4")
     if ship.status not in (AFLOAT, PRIZE):
         return Limits("none", reason="is out of the battle")
     if ship.moved:
@@ -109,11 +119,8 @@ def limits(state: NavalState, ship: Ship) -> Limits:
         return Limits("none", reason=reason, rule="rule 6")
     spec = ship.spec
     strength = state.strength
-    damage = ship.damage_level()
     if ship.oars:  # optional rule 4 (rulings): no wind angle, no must-move, both turns
-        speed = spec.oar_speed // (2 if strength == MEDIUM else 1)
-        speed //= 2 if damage >= 2 else 1
-        return Limits("oars", turn=spec.oar_turn, run_max=speed, rule="optional rule 4")
+        return Limits("oars", turn=spec.oar_turn, run_max=oar_run(state, ship), rule="optional rule 4")
     # optional rule 1: boats after the first move of a calm or light airs, not more than half damaged
     boats = (
         state.scenario.option("boats")
@@ -495,7 +502,7 @@ def drift_all(state: NavalState) -> None:
     movers.sort(key=lambda s: -(s.x * dx + s.y * dy))  # the most downwind first
     done: set[str] = set()
     for ship in movers:
-        if ship.name in done or not ship.fighting:
+        if ship.name in done:
             continue
         group = [ship]
         if ship.grappled and ship.grappled in state.ships:
@@ -534,10 +541,8 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
         state.emit(Wrecked(ship.name, land_name))
         state.ship_lost(ship)
     for ship in group:
-        if ship.fighting and not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
-            ship.status = "disengaged"
-            state.emit(Escaped(ship.name, state.where(ship.point), "table"))
-            state.ship_lost(ship)
+        if ship.in_play and not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
+            off_table(state, ship)
     if struck and struck in state.ships:
         other = state.ships[struck]
         if other.fighting and not other.adrift and other.name not in names:
@@ -577,6 +582,80 @@ def _contact_with(scan: Scan, ship: Ship, direction: int, run: int) -> str:
         if g < gap:
             best, gap = name, g
     return best if gap <= CONTACT else ""
+
+
+def off_table(state: NavalState, ship: Ship) -> None:
+    """A ship carried off the table has disengaged; an abandoned galley is lost with nobody aboard to
+    fight her (optional rule 4, a decision)."""
+    if ship.status == ROWING:
+        ship.status = "abandoned"
+        state.emit(Marked(ship.name, "is carried off the table, abandoned", "optional rule 4"))
+    else:
+        ship.status = "disengaged"
+        state.emit(Escaped(ship.name, state.where(ship.point), "table"))
+    state.ship_lost(ship)
+
+
+# --- an abandoned galley (optional rule 4) -------------------------------------------------------------
+def beach(state: NavalState, ship: Ship) -> tuple[float, float] | None:
+    """The nearest point of land (not shoal) to her mainmast, or None on a table with no land."""
+    coasts = [plane.nearest_point(ship.point, land.polygon) for land in state.scenario.land if land.kind == "land"]
+    return min(coasts, key=lambda p: plane.distance(ship.point, p), default=None)
+
+
+def row_for_the_beach(state: NavalState) -> None:
+    """"If a galley or galleass is abandoned, the slaves will immediately row for the nearest beach and
+    beach the vessel" (optional rule 4). Each move, after the drifting ships and before anyone moves,
+    she turns for the nearest point of land (up to her oar turn), rows her oar speed as optional rule 4
+    allows it now (while it allows none she drifts, rule 6) and turns for it again. A hull in her way
+    stops her run in contact and harms nobody; she rows on next move (a decision). Touching land she
+    is beached; a shoal wrecks her."""
+    for ship in state.ordered_ships():
+        if ship.status == ROWING and not _aground(state, ship) and oars_usable(state, ship):
+            _row(state, ship)
+            _aground(state, ship)
+
+
+def _toward(ship: Ship, point, turn: int) -> int:
+    """The heading after a turn of up to `turn` degrees towards `point`."""
+    wanted = plane.signed_turn(ship.heading, plane.bearing(ship.point, point))
+    return round(ship.heading + max(-turn, min(turn, wanted))) % 360
+
+
+def _row(state: NavalState, ship: Ship) -> None:
+    start = ship.point
+    speed = oar_run(state, ship)
+    scan = Scan(state, ship, speed + 2 * ship.spec.length + 400, land=True)
+    heading = _toward(ship, beach(state, ship), ship.spec.oar_turn)
+    if not scan.hull_at(ship.x, ship.y, heading):
+        ship.heading = heading
+    run = scan.free_run(ship.heading, speed)
+    stop = scan.run(ship.heading, run + 1) if run < speed else ""
+    ship.x, ship.y = plane.advance(ship.point, ship.heading, run)
+    if stop in state.ships:
+        state.emit(Marked(ship.name, f"is stopped by {stop}'s hull", "optional rule 4"))
+    if not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
+        off_table(state, ship)
+        return
+    end_heading = _toward(ship, beach(state, ship), ship.spec.oar_turn)
+    if not Scan(state, ship, 2 * ship.spec.length + 400).hull_at(ship.x, ship.y, end_heading):
+        ship.heading = end_heading
+    state.emit(Moved(ship.name, state.where(start), state.where(ship.point), f"{ship.heading}"))
+
+
+def _aground(state: NavalState, ship: Ship) -> bool:
+    """Whether she has reached land (beached) or a shoal (wrecked); both take her out of the battle."""
+    shape = ship.hull()
+    for land in state.scenario.land:
+        if plane.polygon_gap(shape, land.polygon) <= CONTACT:
+            ship.status = "beached" if land.kind == "land" else "wrecked"
+            if land.kind == "land":
+                state.emit(Marked(ship.name, f"is beached on {land.name} by her slaves", "optional rule 4"))
+            else:
+                state.emit(Wrecked(ship.name, land.name))
+            state.ship_lost(ship)
+            return True
+    return False
 
 
 # --- rule 8 ----------------------------------------------------------------------------------------

@@ -2,10 +2,10 @@
 
 The sequence of a move (rules 1, 3, 6 and the rulings): the wind dice; the initiative (2d6 a
 side); the start-of-move throws (fires, ships adrift or in irons, rule 8); boarding fights that go
-on; drifting ships move; the first player moves each of his ships, then the second; the first
-player fires, the second removes the batteries lost to sixes; the second fires, the first removes;
-the end of the move (masts and fires for damage reached, foundering, broken crews, jury masts,
-surrender and survivors); the clock advances.
+on; drifting ships move, and abandoned galleys are rowed for the beach; the first player moves
+each of his ships, then the second; the first player fires, the second removes the batteries lost
+to sixes; the second fires, the first removes; the end of the move (masts and fires for damage
+reached, foundering, broken crews, jury masts, surrender and survivors); the clock advances.
 
 Every die is a CHANCE decision: the state keeps an agenda of what is due next (a roll, a player's
 decision, or an automatic step) so rolls caused by rolls (a six re-thrown, a second fire die, the
@@ -71,7 +71,7 @@ from .actions import (
     parse,
 )
 from .scenario import COMPASS_NAMES, Scenario, parse_scenario
-from .ship import AFLOAT, PRIZE, WAITING, Ship
+from .ship import AFLOAT, PRIZE, ROWING, WAITING, Ship
 
 PHASES = (
     "wind", "initiative", "start", "fights", "drift", "move-first", "move-second",
@@ -250,6 +250,7 @@ class NavalState(State):
 
     def _phase_drift(self) -> None:
         movement.drift_all(self)
+        movement.row_for_the_beach(self)
 
     def _phase_move_first(self) -> None:
         self.moving = self.first
@@ -634,13 +635,19 @@ class NavalState(State):
         self.ship_lost(ship)
 
     def abandon(self, ship: Ship) -> None:
-        """No crew left: the ship is lost; galley slaves beach a galley where there is land (optional rule 4).
-        A prize whose prize crew is gone is her captives' again (optional rule 6)."""
+        """No crew left: the ship is lost. With the oared rule an abandoned galley or galleass stays on
+        the table, rowed by her slaves for the nearest land (optional rule 4; movement.row_for_the_beach);
+        with no land on the table she is simply abandoned. A prize whose prize crew is gone is her
+        captives' again (optional rule 6)."""
         if ship.status == PRIZE and ship.prisoners:
             prizes.freed(self, ship, "is retaken by her captives: her prize crew is gone", False)
             return
-        ship.status = "beached" if ship.spec.galley and self.scenario.land else "abandoned"
-        self.emit(Sunk(ship.name, self.where(ship.point), ship.status))
+        if ship.spec.galley and self.scenario.option("oared") and movement.beach(self, ship) is not None:
+            ship.status = ROWING
+            self.emit(Marked(ship.name, "is abandoned: her slaves row her for the nearest beach", "optional rule 4"))
+        else:
+            ship.status = "abandoned"
+            self.emit(Sunk(ship.name, self.where(ship.point), ship.status))
         self.ship_lost(ship)
 
     def ship_lost(self, ship: Ship) -> None:

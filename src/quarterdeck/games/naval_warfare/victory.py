@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import DieRolled, Escaped
 
-from .ship import HELD, LOST, Ship
+from .ship import HELD, LOST, ROWING, Ship
 
 if TYPE_CHECKING:
     from .state import NavalState
@@ -66,7 +66,7 @@ def escape_die(state: NavalState, side: int, value: int) -> None:
     if value < 5:
         return
     for ship in state.ordered_ships():
-        if ship.side == side and ship.in_play:
+        if ship.side == side and ship.in_play and ship.status != ROWING:  # an abandoned galley is nobody's
             ship.status = "disengaged"
             state.emit(Escaped(ship.name, state.where(ship.point), "night"))
     state.finish(f"{state.players[side]} slipped away in the night")

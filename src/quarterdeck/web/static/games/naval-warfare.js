@@ -59,7 +59,8 @@ function bearingTo([x1, y1], [x2, y2]) {
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const inPlay = (ship) => ship.status === "afloat" || ship.status === "surrendered";
+// On the table (state.py, in_play): afloat, surrendered, a prize, or an abandoned galley rowed for the beach.
+const inPlay = (ship) => ship.in_play;
 const LOST = ["sunk", "wrecked", "blown-up", "foundered", "taken", "abandoned", "beached"];
 
 function legalGroups(ctx) {
@@ -95,6 +96,7 @@ const DAMAGE = ["", "quarter damaged", "half damaged", "three-quarters damaged"]
 function markers(state, ship) {
   const bits = [];
   if (ship.status === "surrendered") bits.push("surrendered");
+  if (ship.status === "rowing") bits.push("abandoned: her slaves row her for the beach (optional rule 4)");
   if (ship.on_fire) bits.push("on fire");
   if (ship.grappled) bits.push(`grappled to ${ship.grappled}`);
   if (ship.grappled && ship.gunners) bits.push(`${ship.gunners} ${ship.gunners === 1 ? "man" : "men"} at her guns`);
@@ -950,7 +952,8 @@ function gunsList(ctx, state, ship, notes, aids) {
 function shipTable(state) {
   const head = ["ship", "side", "at", "heading", "flotation", "crew", "batteries", "masts lost", "state"];
   const rows = state.ships.map((ship) => {
-    const state_ = [ship.status === "afloat" ? "" : ship.status, ...markers(state, ship).filter((m) => m !== "surrendered"),
+    const state_ = [ship.status === "afloat" ? "" : ship.status,
+      ...markers(state, ship).filter((m) => m !== "surrendered" && !m.startsWith("abandoned")),
       ship.moved ? "moved" : "", ship.fired.length ? `fired ${ship.fired.join(", ")}` : ""].filter(Boolean);
     const damage = ship.damage ? ` (${DAMAGE[ship.damage]})` : "";
     return html("tr", { "data-ship-row": ship.name, class: `side-${ship.side}` },
