@@ -13,6 +13,7 @@ import httpx
 from tests.web import test_browser as shared
 from tests.web.conftest import ServerProcess
 from tests.web.test_browser import (
+    axe_findings,
     click_action,
     click_piece,
     click_square,
@@ -70,6 +71,7 @@ def test_the_volley_is_shown_to_the_attacker_as_it_lands_and_kept_in_the_log(pag
     hit = page.locator('#news li[data-kind="hit"]')
     assert "result" in hit.get_attribute("class") and "fresh" in hit.get_attribute("class")
     assert hit.locator("strong").count() == 1  # not by colour alone
+    assert axe_findings(page, ".game-page") == []
     assert page.locator('.board-svg .hit-label[data-hit="Bellona"]').text_content() == "−1 hit (fore)"
     # Blue sails on: the volley stays shown until the next one lands, and the log keeps it.
     play_all(server, game_id, tokens, [("blue", "move Bellona f4 SE"), ("blue", "end-move")])
@@ -114,6 +116,7 @@ def test_game_over_says_who_won_and_why_offers_a_rematch_with_sides_swapped_and_
     assert page.inner_text("#status") == f"Game over: you won ({reason})"
     assert page.inner_text("#game-over h3") == "You won"
     assert f"Why: {reason}." in page.inner_text("#game-over")
+    assert axe_findings(page, ".game-page") == []
     with page.expect_download() as download:
         page.click("#download-record")
     assert download.value.suggested_filename == f"square-rigger-{game_id}.qdr"
@@ -200,6 +203,7 @@ def test_while_the_computer_thinks_the_page_says_so_with_its_level_and_budget(pa
     thinking = page.locator("#thinking")
     assert "ai: level 3 of 5, the game's own search, up to 1 s a decision" in thinking.inner_text()
     assert thinking.inner_text().startswith("The computer (red) is thinking")
+    assert axe_findings(page, ".side") == []
     wait_for_my_turn(page)
     assert page.locator("#thinking").count() == 0
     assert game_detail(server, created["id"])["view"]["computers"] == {
@@ -221,6 +225,7 @@ def test_the_buttons_say_what_they_do_and_the_page_what_is_still_to_do(page, ser
     page.locator('.choices [data-action="move Bellona e5 NE"]').click()
     settle(page)
     assert page.inner_text("#commit") == "Send this decision now"
+    assert axe_findings(page, ".side") == []
     assert page.inner_text("#still-to-do").endswith("Until then you may take back anything planned.")
     click_action(page, "end-move")  # the turn passes to red by itself
     wait_for_my_turn(page)
@@ -254,6 +259,7 @@ def test_a_draw_offer_is_shown_at_once_while_a_turn_is_being_planned(page, serve
     page.wait_for_selector("#accept-draw")
     assert page.inner_text("#draw-offer").startswith("blue offers a draw.")
     assert page.locator(".pending li").count() == 1  # the plan is kept
+    assert axe_findings(page, ".side") == []
     page.click("#accept-draw")
     page.wait_for_selector("#game-over")
     assert page.inner_text("#game-over h3") == "A draw"
@@ -276,6 +282,7 @@ def test_the_opponents_whole_last_turn_stays_marked_until_the_next_starts(page, 
     page.wait_for_function("document.querySelector('#status').textContent === 'Your decision (blue)'")
     assert trail(page) == ["fired Achille>Bellona", "moved Achille"]
     assert marked_squares(page) == ["f6", "h8"]
+    assert axe_findings(page, ".board") == []
     click_piece(page, "Bellona")  # planning the defence changes nothing stored: red's turn stays marked
     page.locator('#legal-actions [data-action="defend Bellona fore 1"]').click()
     settle(page)

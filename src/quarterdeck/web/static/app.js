@@ -502,7 +502,7 @@ class GamePage {
       : seat ? `Your decision (${seat})` : `${view.to_act.join(", ")} to decide`;
     return h("aside", { class: "side card" },
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
-      h("p", { class: `status${over ? " over" : ""}`, id: "status" }, status),
+      h("p", { class: `status${over ? " over" : ""}${over && verdict(view) === "you lost" ? " lost" : ""}`, id: "status" }, status),
       h("p", { id: "your-side" }, yourSide(view)),
       this.thinkingBox(),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
@@ -594,7 +594,7 @@ class GamePage {
         h("button", { onclick: () => this.act("draw", { answer: "decline", seat: answerer }) }, "Decline"),
       ],
       mine && !over && offer && !answerer && h("span", { class: "muted" }, "draw offered"),
-      h("button", { onclick: () => this.downloadRecord(), id: "download" }, "Download record"),
+      !over && h("button", { onclick: () => this.downloadRecord(), id: "download" }, "Download record"),
       this.grid && h("button", { onclick: () => this.flip(), id: "flip-board", "aria-pressed": String(this.flipped) },
         "Turn the board round"),
       sound,
@@ -627,7 +627,7 @@ class GamePage {
   gameOverBox(view) {
     const rematch = view.you.length > 0 && h("button", { class: "primary", id: "rematch", onclick: () => this.rematch(view) },
       "Rematch, sides swapped");
-    return h("section", { class: "game-over", id: "game-over" },
+    return h("section", { class: `game-over${verdict(view) === "you lost" ? " lost" : ""}`, id: "game-over" },
       h("h3", {}, capitalised(verdict(view))), h("p", {}, `Why: ${view.outcome.reason}.`),
       h("div", { class: "row" }, rematch,
         h("button", { onclick: () => this.downloadRecord(), id: "download-record" }, "Download the record (.qdr)")));
@@ -665,7 +665,7 @@ class GamePage {
 
   moveList() {
     const last = this.replayAt ?? this.history.length;
-    return h("ol", { class: "moves", id: "moves" }, this.history.map((entry) =>
+    return h("ol", { class: "moves", id: "moves", tabindex: 0, "aria-label": "moves" }, this.history.map((entry) =>
       h("li", { class: entry.number === last ? "last" : "", value: entry.number },
         this.view.status === "finished"
           ? h("button", { class: "link", onclick: () => this.replayTo(entry.number) }, `${entry.seat} ${entry.text}`)
@@ -691,7 +691,7 @@ class GamePage {
     const now = Date.now();
     return h("section", { class: "news", id: "news", role: "status", "aria-label": title },
       h("h3", {}, title),
-      h("ul", {}, lines.map(({ entry, event }) => h("li", {
+      h("ul", { tabindex: 0, "aria-label": title }, lines.map(({ entry, event }) => h("li", {
         class: [RESULT_KINDS.has(event.kind) && "result", now - (this.arrived.get(entry.number) ?? 0) < FRESH_MS && "fresh"]
           .filter(Boolean).join(" "),
         "data-kind": event.kind,
@@ -700,7 +700,7 @@ class GamePage {
 
   eventLog() {
     const lines = this.history.flatMap((entry) => entry.events.map((event) => ({ entry, event })));
-    const log = h("ul", { class: "log", id: "events" }, lines.slice(-200).map(({ entry, event }) =>
+    const log = h("ul", { class: "log", id: "events", tabindex: 0, "aria-label": "events, newest last" }, lines.slice(-200).map(({ entry, event }) =>
       h("li", { class: RESULT_KINDS.has(event.kind) ? "result" : null, "data-kind": event.kind },
         `${entry.number}. ${event.text}`)));
     queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
