@@ -13,7 +13,10 @@ from quarterdeck.games.naval_warfare.scenario import (
     tables,
 )
 
-from .helpers import GAME, position, roll, ship
+from quarterdeck.games.naval_warfare import victory
+from quarterdeck.games.naval_warfare.actions import Move
+
+from .helpers import GAME, due, play, position, roll, ship, to_movement
 
 
 def test_the_seven_example_ships_are_verbatim():
@@ -96,6 +99,11 @@ def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_us
     battle = load_scenario("line-of-battle")
     assert all(sum(1 for p in battle.ships if p.side == s) >= 8 for s in (0, 1))
     assert load_scenario("throw-for-it").time is None and load_scenario("throw-for-it").roll_wind
+    tiger = next(p for p in load_scenario("mediterranean").ships if p.name == "Tiger")
+    assert (tiger.arrives, tiger.edge) == (3, "west") and "third move" in load_scenario("mediterranean").briefing
+
+
+TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
 
 
 @pytest.mark.parametrize(
@@ -108,6 +116,15 @@ def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_us
         ({"ships": [ship("A", "english", 10, 10, 400)]}, "ships[0].heading"),
         ({"ships": [ship("A", "english", 10, 10, 90, type="Dreadnought")]}, "ships[0].type"),
         ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 10.5, 10, 90)]}, "ships[1].at"),
+        # reinforcements "enter on a given move at a given edge" (rulings)
+        ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=0)]}, "ships[2].arrives"),
+        ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=3)]}, "ships[2].edge"),
+        ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=3, edge="left")]}, "ships[2].edge"),
+        ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, edge="west")]}, "ships[2].edge"),
+        ({"ships": [*TWO, ship("C", "english", 5, 20, 90, arrives=3, edge="west")]}, "ships[2].at"),
+        ({"ships": [*TWO, ship("C", "english", 0.5, 20, 270, arrives=3, edge="west")]}, "ships[2].heading"),
+        ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 71, 10, 270, arrives=2, edge="east")]},
+         "ships"),
     ],
 )
 def test_bad_scenarios_name_the_field(change, field):
@@ -126,3 +143,42 @@ def test_user_options_override_the_scenario_and_are_validated():
         GAME.new_initial_state("armada", {"oars": True})
     with pytest.raises(ScenarioError):
         GAME.new_initial_state("no-such-battle")
+
+
+class TestReinforcements:
+    """Rulings: "Reinforcements (scenario data) enter on a given move at a given edge"."""
+
+    def position(self, blocker=()):
+        return position([ship("Revenge", "english", 20, 20, 90), ship("San Martin", "spanish", 50, 20, 270,
+                                                                          type="San Martin"),
+                         ship("White Bear", "english", 0.5, 20, 90, type="White Bear", arrives=2, edge="west"),
+                         *blocker])
+
+    def test_she_waits_off_the_table_and_sails_in_from_her_edge_on_her_move(self):
+        state = to_movement(self.position())
+        bear = state.ships["White Bear"]
+        assert bear.status == "waiting" and not bear.in_play
+        assert {a.ship for a in state.legal_actions() if isinstance(a, Move)} == {"Revenge"}
+        assert victory.scores(state) == (0, 0) and victory.side_beaten(state) is None
+        play(state, "move Revenge turn 0 run 6.00 turn 0")
+        events = play(state, "move San Martin turn 0 run 6.00 turn 0")  # the last of move 1
+        assert due(state) == ("roll", "wind") and state.move_number == 2
+        assert "White Bear placed on (0.50, 20.00)" in [e.describe() for e in events] and bear.status == "afloat"
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move White Bear turn 0 run 6.00 turn 0")
+        assert (bear.x, bear.y) == (650, 2000)
+
+    def test_with_her_place_taken_she_enters_once_it_is_free(self):
+        state = to_movement(self.position(blocker=[ship("Hope", "english", 0, 20, 90, type="Hope")]))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move Hope turn 0 run 1.00 turn 0")  # still over the place where White Bear comes in
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        roll(state, 2, 2)
+        assert state.ships["White Bear"].status == "waiting"
+        roll(state, 9, 4)
+        play(state, "move Hope turn 0 run 5.00 turn 0")
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        roll(state, 2, 2)
+        assert state.ships["White Bear"].status == "afloat" and state.move_number == 3

@@ -56,3 +56,8 @@ def test_the_computer_weighs_all_hands_to_the_fight_or_a_man_at_each_gun_that_be
     play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
     roll(state, 4)
     assert candidates(state, 0, state.legal_actions()) == [Gunners("Revenge", 0), Gunners("Revenge", 5)]
+
+
+def test_a_reinforcement_still_to_come_says_when_and_where_she_enters():
+    status = render(GAME.hook("terminal_view").status(GAME.new_initial_state("mediterranean")))
+    assert "Tiger          waiting" in status and "arrives on move 3 at the west edge" in status

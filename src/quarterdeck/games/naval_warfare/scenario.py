@@ -107,6 +107,7 @@ class Placement:
     y: int
     heading: int
     arrives: int = 1  # the move it enters (reinforcements, rulings "Jury-rig ... Reinforcements")
+    edge: str = ""  # the table edge a reinforcement enters at (north, east, south or west)
 
 
 @dataclass(frozen=True)
@@ -479,9 +480,18 @@ def _placement(entry: Any, where: str, sides: list[str], period: str, options: d
     arrives = entry.get("arrives", 1)
     if isinstance(arrives, bool) or not isinstance(arrives, int) or arrives < 1:
         raise ScenarioError(f"{where}.arrives", "the move number on which the ship enters (1 or more)")
+    edge = entry.get("edge", "")
+    if arrives > 1 and edge not in EDGES:
+        raise ScenarioError(f"{where}.edge", f"a reinforcement enters at a table edge: one of {', '.join(EDGES)}")
+    if arrives == 1 and edge:
+        raise ScenarioError(f"{where}.edge", "only a ship that arrives after the first move enters at an edge")
     spec = build_spec(entry, period, options["simplified"], where)
     return Placement(name, sides.index(entry["side"]), spec, inches(at[0], f"{where}.at"),
-                     inches(at[1], f"{where}.at"), heading, arrives)
+                     inches(at[1], f"{where}.at"), heading, arrives, edge)
+
+
+# A reinforcement's table edge and the heading that points straight onto the table from it.
+EDGES = {"north": 180, "east": 270, "south": 0, "west": 90}
 
 
 # Words of the move notation (actions.py), which a ship's name may not use.
@@ -502,4 +512,20 @@ def _check_positions(scenario: Scenario) -> None:
         for land in scenario.land:
             if plane.polygons_touch(shape, land.polygon):
                 raise ScenarioError(f"ships[{i}].at", f"{p.name} is aground on {land.name}")
+        if p.edge:
+            _check_entry(scenario, p, i)
         hulls.append((i, shape))
+
+
+def _check_entry(scenario: Scenario, p: Placement, i: int) -> None:
+    """Rulings: reinforcements "enter on a given move at a given edge": her mainmast within her own
+    length of that edge, heading onto the table (a decision)."""
+    from quarterdeck.core import plane
+
+    gap = {"north": scenario.height - p.y, "east": scenario.width - p.x, "south": p.y, "west": p.x}[p.edge]
+    if gap > p.spec.length:
+        raise ScenarioError(f"ships[{i}].at", f"{p.name} enters at the {p.edge} edge: her mainmast within "
+                            f"{p.spec.length / 100:.2f} in of it, not {gap / 100:.2f}")
+    if plane.angle_off(p.heading, EDGES[p.edge]) >= 90:
+        raise ScenarioError(f"ships[{i}].heading", f"{p.name} enters from the {p.edge} edge heading onto the "
+                            f"table (within 90 degrees of {EDGES[p.edge]}), not {p.heading}")
