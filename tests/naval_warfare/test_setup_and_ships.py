@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.games.naval_warfare import victory
+from quarterdeck.games.naval_warfare.actions import Move
 from quarterdeck.games.naval_warfare.scenario import (
     batteries_from_guns,
     builtin_names,
@@ -12,9 +14,6 @@ from quarterdeck.games.naval_warfare.scenario import (
     parse_scenario,
     tables,
 )
-
-from quarterdeck.games.naval_warfare import victory
-from quarterdeck.games.naval_warfare.actions import Move
 
 from .helpers import GAME, due, play, position, roll, ship, to_movement
 
