@@ -3,13 +3,15 @@ knowledge (evaluation and candidate order) on positions a player would recognise
 
 from __future__ import annotations
 
+import random
+
 from rich.console import Console
 from typer.testing import CliRunner
 
 from quarterdeck.ai import make_agent
 from quarterdeck.cli.main import app
 from quarterdeck.games.frigate.actions import Fire, Hold, Pass
-from quarterdeck.games.frigate.evaluate import candidates, evaluate
+from quarterdeck.games.frigate.evaluate import candidates, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, ship, to_windows
 
@@ -49,6 +51,26 @@ def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():
     assert evaluate(state, 0) > before
     ordered = candidates(state, 0, state.legal_actions(0))
     assert isinstance(ordered[0], Fire)
+
+
+def test_both_sides_are_valued_in_one_pass_and_damage_is_one_sides_gain():
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    hurt = state.clone()
+    hurt.ships["Java"].hull = 2
+    assert evaluate_all(state) == (evaluate(state, 0), evaluate(state, 1))
+    # Java's two hull hits are blue's two points and red's loss alike (the wish to seek action aside).
+    blue, red = evaluate_all(hurt)
+    assert blue - evaluate(state, 0) == -(red - evaluate(state, 1)) > 2
+
+
+def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_declaration():
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    assert isinstance(rollout_policy(state, 0, random.Random(1)), Fire)
+    declaring = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "2209", "N", 4, **FRIGATE))
+    assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
 
 
 def test_greedy_fires_when_it_can():
