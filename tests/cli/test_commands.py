@@ -7,6 +7,7 @@ from __future__ import annotations
 from quarterdeck import games
 from quarterdeck.core.session import Match
 
+from ..naval_warfare.helpers import boarded
 from .helpers import flat, play
 
 
@@ -94,3 +95,31 @@ def test_a_napoleonic_unit_acts_by_its_square_and_the_target_square():
     assert "nor is 'd2' a command or a piece with a legal action now" in flat_screen  # boxed in behind d3
     assert "b3 has no legal action ending on b5 [rule: legal-moves]" in flat_screen  # infantry: one square
     assert match.moves == [("red", "move b3-b4")]
+
+
+def test_naval_warfare_range_and_bearing_queries_at_the_prompt():
+    # issue 14 item 6: the ruler between two ships, asked at the prompt; it decides nothing
+    screen, match, person = play("naval-warfare", ["range revenge san martin", "help", "RANGE Hope"],
+                                 scenario="armada")
+    text = flat(screen)
+    assert "Revenge to San Martin: 30.59 in, mainmast to mainmast" in text
+    assert ("from San Martin (heading 0): Revenge bears 281, 79° to port of the bow, in her port broadside fan; "
+            "port: 4 short out of range, 4 medium out of range, 1 long out of range") in text
+    assert "line of fire: clear" in text and "Hope to San Cristobal: 36.06 in" in text
+    assert "`range <ship> <ship>` measures between two ships" in text
+    assert "range <ship> [<ship>]" in text and "gunners <ship> <men>" in text
+    assert match.moves == [] or all(seat == "chance" for seat, _ in match.moves)
+    assert len(person.prompts) == 4 and len(set(person.prompts)) == 1  # still Spain's move after each query
+    other = flat(play("square-rigger", ["range Bellona"], scenario="duel")[0])
+    assert "nor is 'range' a command" in other  # other games' commands are unchanged
+
+
+def test_naval_warfare_men_kept_at_the_guns_are_offered_at_the_prompt():
+    # optional rule 5: when a boarding fight opens the person says how many men stay at the guns
+    match = Match(games.get("naval-warfare"), "armada")
+    match.state = boarded({"crews": True})
+    screen, match, _ = play("naval-warfare", ["help", "revenge", "Revenge 3"], match=match, agents={1: "greedy"})
+    text = flat(screen)
+    assert "how many of Revenge's men stay at her guns (0 to 10, `gunners Revenge <men>`)" in text
+    assert "1. gunners Revenge 0" in text and "11. gunners Revenge 10" in text
+    assert match.moves[0] == ("english", "gunners Revenge 3")

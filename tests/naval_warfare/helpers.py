@@ -62,3 +62,15 @@ def rolls_until_decision(state: NavalState, value: int = 3) -> None:
             roll(state, *((2, 2) if purpose == "wind" else (9, 4)))
         else:
             roll(state, value)
+
+
+def boarded(options: dict | None = None, crew: int | None = None) -> NavalState:
+    """Revenge runs 1" to come alongside San Martin, boards her and grapples (a 4): what follows the
+    grapple is due. `crew` sets both crews first."""
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+    state = to_movement(position(ships, options=options))
+    if crew is not None:
+        state.ships["Revenge"].crew = state.ships["San Martin"].crew = crew
+    play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+    roll(state, 4)
+    return state

@@ -11,7 +11,7 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, Fire, Gunners, Move
 
-from .helpers import due, play, position, roll, ship, to_movement
+from .helpers import boarded, due, play, position, roll, ship, to_movement
 
 
 def frigate(name, side, x, y, heading, **data):
@@ -170,10 +170,7 @@ class TestOptionalRule5Crews:
     def test_men_kept_at_the_guns_do_not_fight_the_boarders(self):
         # "if a ship is boarded, men may be allocated to repel boarders, and others to operate the guns.
         # Similarly, the boarding ship may leave men behind to operate its guns": the attacker first
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
-        state = to_movement(position(ships, options={"crews": True}))
-        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
-        roll(state, 4)
+        state = boarded({"crews": True})
         assert due(state) == ("decide", "gunners") and state.current_player() == 0
         # up to a man for each of her ten batteries, always leaving someone to fight
         assert state.legal_actions() == [Gunners("Revenge", men) for men in range(11)]
@@ -191,10 +188,7 @@ class TestOptionalRule5Crews:
         assert martin.crew == 68 and martin.gunners == 19  # the gunners were not in the fight
 
     def test_without_the_crews_rule_every_man_fights(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
-        state = to_movement(position(ships))
-        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
-        roll(state, 4)
+        state = boarded()
         assert due(state) == ("roll", "boarding") and (state.fight["a"], state.fight["d"]) == (9, 20)
 
     def test_grappled_ships_fire_only_with_the_men_kept_at_the_guns(self):

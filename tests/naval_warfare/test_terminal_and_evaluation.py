@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.games.naval_warfare.actions import Gunners
 from quarterdeck.games.naval_warfare.evaluate import Body, candidates, evaluate, fire_potential
 
-from .helpers import GAME, play, position, roll, ship, to_movement
+from .helpers import GAME, boarded, position, ship, to_movement
 
 
 def render(renderable) -> str:
@@ -50,14 +51,92 @@ def test_evaluation_prefers_a_broadside_bearing_and_damage_to_the_enemy():
 
 def test_the_computer_weighs_all_hands_to_the_fight_or_a_man_at_each_gun_that_bears():
     # optional rule 5: Revenge grapples San Martin on her port side, where five of her ten batteries point
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")],
-                                 options={"crews": True}))
-    play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
-    roll(state, 4)
+    state = boarded({"crews": True})
     assert candidates(state, 0, state.legal_actions()) == [Gunners("Revenge", 0), Gunners("Revenge", 5)]
 
 
 def test_a_reinforcement_still_to_come_says_when_and_where_she_enters():
     status = render(GAME.hook("terminal_view").status(GAME.new_initial_state("mediterranean")))
     assert "Tiger          waiting" in status and "arrives on move 3 at the west edge" in status
+
+
+def ask(state, line: str, player: int = 0) -> str:
+    """A range query typed at the prompt, as the terminal loop answers it."""
+    view = GAME.hook("terminal_view")
+    name, _, rest = line.partition(" ")
+    return render(view.query(state, player, name, rest))
+
+
+def broadside_to_bow():
+    """Revenge heading east with San Martin 5" off her port beam, heading south straight at her."""
+    return position([ship("Revenge", "english", 10, 10, 90),
+                     ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W")
+
+
+class TestRangeAndBearingQuery:
+    def test_the_ruler_and_fans_between_two_ships(self):
+        text = ask(broadside_to_bow(), "range revenge san martin")
+        assert "Revenge to San Martin: 5.00 in, mainmast to mainmast" in text
+        # rule 10's fan and rule 9's bands: medium batteries reach 4-8" at long range, long ones 0-8" at short
+        assert ("from Revenge (heading 90): San Martin bears 0, 90° to port of the bow, in her port broadside fan; "
+                "port: 2 medium at long range, 3 long at short range") in text
+        # San Martin's odd long battery points ahead (the disposition), and Revenge lies on her keel line
+        assert ("from San Martin (heading 180): Revenge bears 180, dead ahead, in her keel line ahead; "
+                "ahead: 1 long at short range") in text
+        assert "line of fire: clear" in text
+
+    def test_out_of_the_fans_out_of_range_and_a_hull_in_the_line_of_fire(self):
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("Hope", "english", 10, 14, 90, type="Hope"),
+                          ship("San Martin", "spanish", 10, 23, 90, type="San Martin")], wind="W")
+        text = ask(state, "bearing Revenge San Martin")
+        assert "Revenge to San Martin: 13.00 in" in text
+        assert "port: 2 medium out of range, 3 long at long range" in text
+        # San Martin heading east has Revenge dead abeam to starboard: her starboard short and medium
+        # batteries do not reach 13", her long one does at its long range
+        assert "90° to starboard of the bow, in her starboard broadside fan; starboard: 4 short out of range" in text
+        assert "line of fire: blocked by Hope" in text
+        state.ships["San Martin"].heading = 45
+        assert "in none of her broadside fans or keel lines; none of her batteries bears" in ask(
+            state, "range San Martin Revenge")
+        martin = state.ships["San Martin"]
+        martin.x, martin.y, martin.heading = 3000, 1000, 270
+        far = ask(state, "range San Martin Revenge")  # 20" off: on her bow guns' keel line, beyond their reach
+        assert "dead ahead, in her keel line ahead; ahead: 1 long out of range" in far
+
+    def test_one_ship_alone_is_measured_against_every_enemy_on_the_table(self):
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("Hope", "english", 10, 20, 90, type="Hope"),
+                          ship("San Martin", "spanish", 10, 15, 180, type="San Martin"),
+                          ship("San Cristobal", "spanish", 30, 10, 270, type="San Cristobal")], wind="W")
+        text = ask(state, "range Revenge")
+        assert "Revenge to San Martin: 5.00 in" in text and "Revenge to San Cristobal: 20.00 in" in text
+        assert "Revenge to Hope" not in text
+        assert "Revenge to Hope: 10.00 in" in ask(state, "range Revenge Hope")  # a friend when named
+
+    @pytest.mark.parametrize("line", ["range", "range Revenge Revenge", "range Revenge Santa Ana", "range Golden Hind"])
+    def test_ships_not_on_the_table_are_a_notation_error(self, line):
+        with pytest.raises(NotationError) as error:
+            ask(broadside_to_bow(), line)
+        assert error.value.field == "ship" and "ships on the table are Revenge, San Martin" in error.value.message
+
+    def test_a_ship_off_the_table_is_named_as_such(self):
+        state = broadside_to_bow()
+        state.ships["San Martin"].status = "sunk"
+        with pytest.raises(NotationError) as error:
+            ask(state, "range Revenge San Martin")
+        assert error.value.message.startswith("San Martin is not on the table (sunk)")
+
+    def test_a_battle_fought_by_eye_measures_nothing(self):
+        # "Measuring ranges and angles before moving is definitely forbidden"
+        state = position([ship("Revenge", "english", 10, 10, 90),
+                          ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], options={"by-eye": True})
+        with pytest.raises(IllegalAction) as error:
+            ask(state, "range Revenge San Martin")
+        assert error.value.rule == "by eye"
+
+    def test_help_names_the_query_and_the_men_kept_at_the_guns(self):
+        view = GAME.hook("terminal_view")
+        rows = dict(view.help(broadside_to_bow(), 0))
+        assert "range <ship> [<ship>]" in rows and "gunners <ship> <men>" in rows
+        state = boarded({"crews": True})
+        assert view.phase_help(state, 0) == ("how many of Revenge's men stay at her guns (0 to 10, `gunners Revenge "
+                                             "<men>`); the rest fight the boarders (optional rule 5)")

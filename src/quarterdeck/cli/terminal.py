@@ -2,7 +2,8 @@
 
 The loop asks each seat for its next decision: an agent answers by itself; a person is shown the
 board (the game's `terminal_view` hook) and types commands. A line is read as a command first (the
-words of `COMMANDS` and the game's shortcuts), then as a piece's name (any case), then, with a piece
+words of `COMMANDS`, the game's own queries (the view's `queries`, answered by its `query`, such
+as Naval Warfare's `range`) and its shortcuts), then as a piece's name (any case), then, with a piece
 selected, as a square, and last as an action in notation; so `resign` is never taken for a square.
 
 Between the secret decisions of two people at one keyboard (a hidden deployment, plotted moves)
@@ -192,6 +193,9 @@ class TerminalGame:
         handler = _HANDLERS.get(word.lower())
         if handler is not None:
             return handler(self, seat, rest.strip())
+        if word.lower() in getattr(self.view, "queries", {}):  # a game's own question (Naval Warfare's `range`)
+            self.console.print(self.view.query(state, seat, word.lower(), rest.strip()))
+            return False
         line = self.canonical(seat, line)
         word, _, rest = line.partition(" ")
         shortcuts = self.view.shortcuts(state, seat) if self.view else {}

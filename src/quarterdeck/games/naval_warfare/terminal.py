@@ -4,6 +4,13 @@ as arrows pointing their heading, land and shoals, the wind, the clock, and each
 One character is an inch across and two inches down. A selected ship is highlighted and, unless
 the `by-eye` option hides such aids, the range and bearing to every enemy and which of its
 broadsides bear are listed under the table (the seed's ruler, fans and keel lines).
+
+The query `range Revenge San Martin` (or `bearing ...`; one ship alone: against every enemy) is
+the seed's ruler and broadside fan put to two ships: the range mainmast to mainmast (rule 9), where
+each lies from the other's bow and which broadside fan or keel line it falls in (rule 10), the
+batteries of each that bear and the band each reaches ("Reasonable ranges"), and any hull or land
+in the line of fire (a ruling). A battle fought by eye refuses it: "Measuring ranges and angles
+before moving is definitely forbidden".
 """
 
 from __future__ import annotations
@@ -15,14 +22,36 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from quarterdeck.core import plane
+from quarterdeck.core.errors import IllegalAction, NotationError
 
 from . import fire, victory
 from .actions import Move
+from .scenario import MOUNTS
+from .ship import Ship
 from .state import NavalState
 from .wind import STRENGTHS, wind_name
 
 ARROWS = "↑↗→↘↓↙←↖"
 COLOURS = ("bold blue", "bold red")
+LINES = {"port": "port broadside fan", "starboard": "starboard broadside fan", "ahead": "keel line ahead",
+         "astern": "keel line astern"}
+QUERY = "range <ship> [<ship>]"
+QUERY_HELP = ("the ruler between two ships (one alone: each enemy): range mainmast to mainmast, where each lies "
+              "from the other's bow and in which fan or keel line, the batteries that bear and the band each "
+              "reaches, and what blocks the line of fire; `bearing` says the same")
+
+
+PHASE_HELP = {
+    "move": "move each of your ships once: turn, run, turn (rules 2 and 4)",
+    "fire": "fire each broadside that bears, then `end-fire` (rules 9 and 10)",
+    "damage": "remove one battery for each six that hit your ships (rule 11)",
+    "end": "the end of the move: offer a surrender or pick up survivors, then `end-move`",
+    "withdraw": "the boarders withdraw (cutting grapples on 4-6) or fight on to the morale throw (rule 12)",
+    "repel": "having repelled boarders: cut the grapples (4-6) or keep them (rule 12)",
+    "founder": "jettison a battery or lose a flotation point (optional rule 7)",
+    "accept": "accept or refuse the surrender of a ship that dishonoured one (optional rule 6)",
+    "night": "escape in the night (5-6) or stay",
+}
 
 
 def arrow(heading: int) -> str:
@@ -43,7 +72,115 @@ def battery_text(ship) -> str:
     return ", ".join(parts)
 
 
+def off_the_bow(ship: Ship, other: Ship) -> str:
+    """Where `other` lies from `ship`'s bow, in whole degrees to port or starboard."""
+    turn = round(plane.signed_turn(ship.heading, plane.bearing(ship.point, other.point)))
+    if turn == 0:
+        return "dead ahead"
+    if abs(turn) == 180:
+        return "dead astern"
+    return f"{abs(turn)}° to {'starboard' if turn > 0 else 'port'} of the bow"
+
+
+def falls_in(ship: Ship, mount: str, other: Ship, distance: float) -> bool:
+    """Whether `other` lies in that broadside's fan or on that keel line at any range (rule 10)."""
+    if mount in fire.SIDE:
+        return fire.bears(ship, mount, other)
+    return plane.keel_line_hits(ship.point, ship.heading, fire.KEEL[mount], other.hull(), distance + other.spec.length)
+
+
+def reach_text(ship: Ship, mount: str, distance: float) -> str:
+    """A mount's batteries by the band each reaches at `distance`, e.g. '2 medium at long range'."""
+    counts: dict[str, int] = {}
+    for battery in ship.mount_batteries(mount):
+        band = fire.band(battery, distance)
+        key = f"{battery.name} {f'at {band} range' if band else 'out of range'}"
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(f"{n} {key}" for key, n in counts.items())
+
+
+def measure(state: NavalState, ship: Ship, other: Ship) -> list[Text]:
+    """The ruler and the fans between two ships on the table (rules 9 and 10, the line of fire)."""
+    distance = plane.distance(ship.point, other.point)
+    lines = [Text(f"{ship.name} to {other.name}: {distance / 100:.2f} in, mainmast to mainmast", style="bold")]
+    for a, b in ((ship, other), (other, ship)):
+        mounts = [m for m in MOUNTS if falls_in(a, m, b, distance)]
+        falls = " and ".join(f"her {LINES[m]}" for m in mounts) or "none of her broadside fans or keel lines"
+        guns = "; ".join(f"{m}: {reach_text(a, m, distance)}" for m in mounts if a.mount_batteries(m))
+        lines.append(Text(f"  from {a.name} (heading {a.heading}): {b.name} bears "
+                          f"{plane.bearing(a.point, b.point):.0f}, {off_the_bow(a, b)}, in {falls}; "
+                          f"{guns or 'none of her batteries bears'}"))
+    wall = fire.blocked(state, ship, other)
+    lines.append(Text(f"  line of fire: {f'blocked by {wall}' if wall else 'clear'}"))
+    return lines
+
+
+def query_ships(state: NavalState, text: str) -> tuple[Ship, list[Ship]]:
+    """The ships a range query names (any case): two, or one and every enemy on the table."""
+    words = text.split()
+    on_table = {s.name.lower(): s for s in state.ships.values() if s.in_play}
+    found = []
+    for cut in range(1, len(words) + 1):
+        first, second = " ".join(words[:cut]).lower(), " ".join(words[cut:]).lower()
+        if first in on_table and (not second or second in on_table and second != first):
+            found.append((on_table[first], on_table.get(second)))
+    if len(found) != 1:
+        names = [s.name for s in on_table.values()]
+        typed = f" {' '.join(words).lower()} "
+        gone = [s for s in state.ships.values() if not s.in_play and f" {s.name.lower()} " in typed]
+        why = f"{gone[0].name} is not on the table ({gone[0].status}); " if gone else ""
+        raise NotationError("ship", f"{why}{QUERY}: ships on the table are {', '.join(names)}, e.g. "
+                            f"`range {' '.join(names[:2])}`", text)
+    ship, other = found[0]
+    if other is not None:
+        return ship, [other]
+    enemies = [s for s in on_table.values() if s.side != ship.side]
+    if not enemies:
+        raise NotationError("ship", f"no enemy of {ship.name} is on the table; name the other ship", text)
+    return ship, enemies
+
+
 class TerminalView:
+    queries = {"range": QUERY_HELP, "bearing": QUERY_HELP}
+
+    def query(self, state: NavalState, player: int, name: str, text: str) -> RenderableType:
+        """`range` / `bearing`: the measurements of `measure` for the ships named (see the module)."""
+        if state.scenario.option("by-eye"):
+            raise IllegalAction("by eye", "this battle is fought by eye: \"Measuring ranges and angles before "
+                                "moving is definitely forbidden\" (seed 003)")
+        ship, others = query_ships(state, text)
+        return Group(*(line for other in others for line in measure(state, ship, other)))
+
+    def help(self, state: NavalState, player: int) -> list[tuple[str, str]]:
+        """This game's ways of typing (actions.py has the whole notation)."""
+        return [
+            ("<ship>", "select a ship by name (any case): her legal actions are listed and marked"),
+            ("move <ship> turn <deg> run <in> turn <deg>", "a move in the book's terms (rule 4): a turn at the start "
+             "(+ starboard, - port), a run in inches, a turn at the end; `<ship> turn 0 run 3.00 turn 0` for short"),
+            ("move <ship> to <x> <y> heading <deg>", "the same move by its end point and heading"),
+            ("... board|tow|secure <ship>, ... heave-to|oars|sail|boats", "what she does at the end of her run"),
+            ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered or towing ship's move"),
+            ("fire <ship> <port|starboard|ahead|astern> at <ship>", "a whole broadside or the bow or stern guns "
+             "(rule 10); `end-fire` when done"),
+            ("remove <ship> <mount> [half] <kind>", "the battery a six took (rule 11)"),
+            ("gunners <ship> <men>", "men kept at her guns when a boarding fight begins; the rest fight "
+             "(optional rule 5)"),
+            (QUERY, QUERY_HELP),
+        ]
+
+    def phase_help(self, state: NavalState, player: int) -> str | None:
+        """What the decision due now asks, in the book's words."""
+        if state.outcome is not None or not state.agenda or state.agenda[0][0] != "decide":
+            return None
+        head = state.agenda[0]
+        if head[1] == "gunners":
+            most = max((a.men for a in state.legal_actions(player)), default=0)
+            return (f"how many of {head[3]}'s men stay at her guns (0 to {most}, `gunners {head[3]} <men>`); "
+                    "the rest fight the boarders (optional rule 5)")
+        if head[1] in ("move", "fire") and not state.scenario.option("by-eye"):
+            return f"{PHASE_HELP[head[1]]}; `range <ship> <ship>` measures between two ships"
+        return PHASE_HELP.get(head[1])
+
     def board(self, state: NavalState, selected: Any = None, targets: Iterable[Any] = ()) -> RenderableType:
         width = max(1, state.scenario.width // 100)
         height = max(1, state.scenario.height // 200)
