@@ -1,7 +1,8 @@
-"""Seed 003, optional rules 4 (oared vessels), 5 (crews) and 6 (surrender and prizes), where the book
-says more than the first tests covered: prizes sailed and retaken, the extra move a boarded ship
-stays grappled, dishonour when her own side comes up, a broken crew still under the enemy's guns,
-men kept at the guns in a boarding fight, and an abandoned galley rowed for the beach."""
+"""Seed 003, optional rules 3 (towing), 4 (oared vessels), 5 (crews) and 6 (surrender and prizes),
+where the book says more than the first tests covered: prizes sailed and retaken, the extra move a
+boarded ship stays grappled, dishonour when her own side comes up, a broken crew still under the
+enemy's guns, men kept at the guns in a boarding fight, the towed ship casting off, and an
+abandoned galley rowed for the beach."""
 
 from __future__ import annotations
 
@@ -344,3 +345,43 @@ class TestOptionalRule4AbandonedGalley:
     def test_with_no_land_on_the_table_she_is_simply_abandoned(self):
         state = galley_abandoned(land=[])
         assert state.ships["Capitana"].status == "abandoned" and not state.ships["Capitana"].in_play
+
+
+def in_tow():
+    """Light airs from the north: the frigate Pallas has come to the bow of the 74 Calcutta and taken
+    her in tow (a 3); the next move has begun, the English to move."""
+    ships = [frigate("Pallas", "english", 12, 10, 90), ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
+             ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"})]
+    state = to_movement(position(ships, period="nelson", wind="N", strength="light airs", options={"towing": True}))
+    play(state, "move Calcutta hold")
+    play(state, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
+    roll(state, 3)
+    play(state, "move Beagle turn 0 run 1.00 turn 0")
+    roll(state, 2, 2)
+    roll(state, 9, 4)
+    return state
+
+
+class TestOptionalRule3Towing:
+    def test_the_towed_ship_holds_and_her_tower_moves_her(self):
+        state = in_tow()
+        calcutta = state.ships["Calcutta"]
+        assert [a for a in state.legal_actions() if isinstance(a, Move) and a.ship == "Calcutta"] == [
+            Move("Calcutta", extra="hold"), Move("Calcutta", extra="cast-off")]
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Calcutta turn 0 run 1.00 turn 0")
+        assert error.value.rule == "optional rule 3"
+        play(state, "move Calcutta hold")
+        play(state, "move Pallas turn 0 run 1.00 turn 0")
+        assert calcutta.tow == "Pallas" and calcutta.x == state.ships["Pallas"].x - 210  # astern, 0.1" apart
+
+    def test_the_towed_ship_may_cast_off_before_her_tower_moves(self):
+        # rulings: "either may cast off at the start of a move"
+        state = in_tow()
+        calcutta, pallas = state.ships["Calcutta"], state.ships["Pallas"]
+        where = calcutta.point
+        play(state, "move Calcutta cast-off")
+        assert not calcutta.tow and not pallas.tow and not pallas.towing
+        play(state, "move Pallas turn 0 run 1.00 turn 0")
+        assert calcutta.point == where  # she lies where she cast off
+        assert pallas.x == 1310  # and Pallas sails her own light-airs move

@@ -44,7 +44,7 @@ RANGE_EDGES = tuple(sorted({round(edge * 100) for band in tables()["ranges"].val
 class Limits:
     """What a ship may do with its move now (rule 2 and the markers on it)."""
 
-    mode: str  # sail, oars, turn, grappled, surrendered, none
+    mode: str  # sail, oars, turn, grappled, surrendered, towed, none
     turn: int = 0
     run_max: int = 0
     run_min: int = 0
@@ -109,7 +109,7 @@ def limits(state: NavalState, ship: Ship) -> Limits:
     if ship.grappled:
         return Limits("grappled", rule="rule 12")
     if ship.tow and not ship.towing:
-        return Limits("none", reason="is under tow", rule="optional rule 3")
+        return Limits("towed", rule="optional rule 3")
     if ship.irons:
         if ship.irons_turn:
             return Limits("turn", turn=ship.spec.turn, rule="rule 7")
@@ -255,7 +255,7 @@ def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -
     )
     if lim.mode == "none":
         raise IllegalAction(lim.rule, f"{name} {lim.reason}")
-    if lim.mode in ("grappled", "surrendered"):
+    if lim.mode in ("grappled", "surrendered", "towed"):
         return _check_standing(state, ship, move, lim)
     if move.extra == "cast-off":
         if not (ship.tow and ship.towing):
@@ -323,6 +323,11 @@ def _possessive(state: NavalState, name: str) -> str:
 
 def _check_standing(state: NavalState, ship: Ship, move: Move, lim: Limits) -> Plan:
     here = Plan(ship.x, ship.y, ship.heading, ship.heading, False, False)
+    if lim.mode == "towed":  # optional rule 3 (rulings): either ship may cast off at the start of a move
+        if move.extra in ("hold", "cast-off"):
+            return here
+        raise IllegalAction("optional rule 3", f"{ship.name} is under tow: {ship.tow} moves her; she may hold "
+                            "or cast off before she does")
     if lim.mode == "surrendered":
         if move.extra == "hold":
             return here
@@ -757,6 +762,8 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
         if ship.surrender_kind != "boarding" or _reinforced(state, ship):
             moves.append(Move(name, extra="dishonour"))
         return moves
+    if lim.mode == "towed":
+        return [Move(name, extra="hold"), Move(name, extra="cast-off")]
     if lim.mode == "grappled":
         partner = state.ships.get(ship.grappled)
         if partner is not None and partner.status == SURRENDERED and partner.held_until:
@@ -818,7 +825,7 @@ def quick_move(state: NavalState, ship: Ship) -> Move | None:
     lim = limits(state, ship)
     if lim.mode == "none":
         return None
-    if lim.mode in ("grappled", "surrendered"):
+    if lim.mode in ("grappled", "surrendered", "towed"):
         return Move(ship.name, extra="hold")
     scan = scan_for(state, ship, lim)
     for turn in (0, lim.turn, -lim.turn):

@@ -68,7 +68,6 @@ class Ship:
     held_until: int = 0  # carried by boarders: the move at whose end she is secured (optional rule 6)
     batteries_fired: int = 0  # gun crews used this move (optional rule 5)
     gunners: int = 0  # men kept at the guns during a boarding action (optional rule 5)
-    rigging: str = ""  # the partner of a tow being rigged: both drift until it holds (optional rule 3)
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -153,4 +152,4 @@ class Ship:
 
 
 _FIELDS = tuple(f.name for f in fields(Ship))
-_LATER = {"held_until": 0, "gunners": 0, "rigging": ""}  # fields a state saved before they existed lacks
+_LATER = {"held_until": 0, "gunners": 0}  # fields a state saved before they existed lacks

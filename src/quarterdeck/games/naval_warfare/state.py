@@ -30,10 +30,10 @@ rounds of a boarding) come in the book's order, and a record replays exactly.
   disengaged), in_play (on the table: afloat, surrendered, prize or rowing), controller (the seat
   that moves her: her captor's for a prize), damage (0-3: quarter, half, three-quarters reached),
   on_fire (0, or 1 + failed throws), grappled (name or ""), irons, adrift, heave_to, oars,
-  converting, tow, towing, rigging (the partner of a tow being rigged, or ""), moved, fired
-  [mounts], prisoners, prize_crew, captor (seat or -1), held_until (a ship carried by boarders:
-  the move at whose end she is secured, or 0), gunners (men kept at the guns in a boarding
-  action), dishonoured, limits {mode, turn, run_max, run_min (inches), wind (degrees or null)}
+  converting, tow, towing, moved, fired [mounts], prisoners, prize_crew, captor (seat or -1),
+  held_until (a ship carried by boarders: the move at whose end she is secured, or 0), gunners
+  (men kept at the guns in a boarding action), dishonoured, limits {mode (sail, oars, turn,
+  grappled, surrendered, towed, none), turn, run_max, run_min (inches), wind (degrees or null)}
   for the ship's move now}.
 * ``agenda``: what is due next, e.g. {"roll": "hit"} or {"decide": "fire", "player": 0}.
 * ``volley``: the fire being thrown now ({firer, target, mount, shots [[kind, half, band]], rake,

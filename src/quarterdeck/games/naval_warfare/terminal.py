@@ -159,7 +159,7 @@ class TerminalView:
              "(+ starboard, - port), a run in inches, a turn at the end; `<ship> turn 0 run 3.00 turn 0` for short"),
             ("move <ship> to <x> <y> heading <deg>", "the same move by its end point and heading"),
             ("... board|tow|secure <ship>, ... heave-to|oars|sail|boats", "what she does at the end of her run"),
-            ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered or towing ship's move"),
+            ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered, towing or towed ship's move"),
             ("fire <ship> <port|starboard|ahead|astern> at <ship>", "a whole broadside or the bow or stern guns "
              "(rule 10); `end-fire` when done"),
             ("remove <ship> <mount> [half] <kind>", "the battery a six took (rule 11)"),

@@ -138,6 +138,7 @@ function limitsText(state, ship) {
     case "turn": return `one turn of up to ${lim.turn}° and no run (${state.wind.strength_name})`;
     case "grappled": return "grappled: she may hold, cut the grapples or board (rule 12)";
     case "surrendered": return "surrendered: she may hold, or dishonour her surrender (optional rule 6)";
+    case "towed": return `under tow: ${ship.tow} moves her; she may hold, or cast off first (optional rule 3)`;
     default: return ship.moved ? "she has made her move" : "she does not move this move";
   }
 }
