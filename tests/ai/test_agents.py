@@ -93,3 +93,24 @@ def test_mcts_keeps_its_tree_for_the_next_decision_of_the_same_turn():
     state.apply(agent.act(state, 0), 0)
     kept = agent._reusable(state.observe(0))
     assert kept is not None and kept.root.visits > 0
+
+
+class OneCandidateNim(Nim):
+    """Nim whose candidates hook keeps only the last legal action (a game's pruning down to one)."""
+
+    name = "toy-nim-one-candidate"
+
+    @staticmethod
+    def hook_candidates(state, player, actions):
+        return actions[-1:]
+
+
+def test_mcts_plays_the_only_candidate_at_once():
+    """Searching a single candidate cannot change the answer, so no time is spent on it."""
+    state = OneCandidateNim().new_initial_state()
+    agent = make_agent("mcts:iterations=200", seed=1)
+    assert agent.act(state, 0) == state.legal_actions(0)[-1]
+    assert agent.last_iterations == 0
+    plain = make_agent("mcts:iterations=200", seed=1)
+    plain.act(Nim().new_initial_state(), 0)
+    assert plain.last_iterations == 200

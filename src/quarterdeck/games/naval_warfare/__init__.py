@@ -78,6 +78,7 @@ class NavalWarfare(Game):
     default_scenario = "armada"
     continuous_actions = True
     hook_evaluate = staticmethod(knowledge.evaluate)
+    hook_evaluate_all = staticmethod(knowledge.evaluate_all)
     hook_candidates = staticmethod(knowledge.candidates)
     hook_rollout_policy = staticmethod(knowledge.rollout_policy)
     hook_search_settings = knowledge.SEARCH_SETTINGS

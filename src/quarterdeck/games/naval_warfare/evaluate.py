@@ -46,13 +46,17 @@ SIX = 1 / 6  # a half battery hits only on a 6 (rulings)
 KILL = {2: 10 / 6, 3: 1.0}  # expected enemy crew killed by one boarding die after subtracting 2 or 3
 PLACED, UNPLACED = 1.0, 0.3  # weight of fire from a settled place, and from one a ship may still leave
 LATER = 0.5  # weight of fire from where ships lie once this move's fire is over (they move first)
-BATTERY = 0.15  # expected points a battery is worth for each move still to come (up to HORIZON)
+FUTURE = 0.5  # weight of the fight to come (see fight_to_come)
+HOLD = 2.0  # a lead her side can take off the table (see escapes)
+SEEK = 0.1  # the wish for action, per inch beyond gun range (see seek_action)
+ENDS = 100.0  # the last ship of a side leaving the table ends the battle: won, drawn or lost on points
+SPREAD = (-0.375, -0.125, 0.125, 0.375)  # each volley to come taken over the half move either side of it, so
+# that every inch closed counts, not only those that cross a band's edge
 MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
 HORIZON = 3
 MOVE_PHASES = ("move-first", "move-second")
-KEEP = 12  # moves of one ship searched, best first
-ROLLOUT_SAMPLE = 24  # moves a playout weighs for each ship
-PASS_BONUS = 0.15  # closing on an enemy that no gun reaches yet, per inch
+KEEP = 8  # moves of one ship searched, best first (few, so that a second of search tells them apart)
+ROLLOUT_SAMPLE = 16  # moves a playout weighs for each ship
 
 
 # --- gunfire ----------------------------------------------------------------------------------------
@@ -169,14 +173,12 @@ def fire_potential(state: NavalState, firer: Body, enemies: list[Body], weight=N
 
 
 def broadside_strength(body: Body, distance: float) -> float:
-    """Expected hits of the ship's strongest broadside at `distance`, if it bears (rule 9)."""
+    """Expected hits of the ship's strongest mount (a broadside, or her bow or stern guns) at
+    `distance`, if it bears (rule 9)."""
     key = (id(body.mounts), bisect.bisect_left(BAND_EDGES, distance))  # the same bands throughout
     if key not in _STRENGTH:
-        best = 0.0
-        for mount, guns in body.mounts.items():
-            if mount in fire.SIDE:
-                best = max(best, sum(battery_hits(b, fire.band(b, distance)) for b in guns))
-        _STRENGTH[key] = best
+        _STRENGTH[key] = max((sum(battery_hits(b, fire.band(b, distance)) for b in guns)
+                              for guns in body.mounts.values()), default=0.0)
     return _STRENGTH[key]
 
 
@@ -287,26 +289,45 @@ def future_moves(state: NavalState) -> int:
     return min(HORIZON, max(0, state.moves_left() - 1))
 
 
-def engaged_moves(body: Body, enemies: list[Body], later: int, limits: Limits) -> float:
-    """How many of the moves to come the ship can spend within gun range of an enemy, after the runs
-    it takes her to close (at her present limits: in light airs a fleet a table apart never meets)."""
-    if not later or not enemies:
+def fight_to_come(state: NavalState, body: Body, enemies: list[Body], later: int, limits: Limits,
+                  boarding_too: bool = True) -> float:
+    """What the ship may do to the nearest enemy in the moves to come (this move's fire is counted
+    apart), in expected points: her strongest mount's hits (rules 9 and 10, by band) at the range she
+    closes to each move at her own speed, and a boarding the crews decide (rule 12) where her next
+    run reaches the enemy, or would after a chase at the difference of their speeds, which she gets
+    to make first half the time (the initiative, rule 3). Her enemies count the same
+    against her, so closing pays the side whose guns and crews gain more from it; FUTURE discounts
+    it all, since the enemy may keep away and the wind may change."""
+    ship = body.ship
+    if not later or not enemies or not ship.fighting:
         return 0.0
-    nearest = min(plane.distance(body.point, e.point) for e in enemies)
-    lim = limits.next(body.ship)
+    target = min(enemies, key=lambda e: plane.distance(body.point, e.point))
+    distance = plane.distance(body.point, target.point)
+    lim = limits.next(ship)
     run = lim.run_max if lim.mode in ("sail", "oars") else 0
-    if nearest <= fire.MAX_RANGE:
-        return float(later)
-    return max(0.0, later - (nearest - fire.MAX_RANGE) / max(run, 100))
-
-
-def ship_worth(ship: Ship, later: int, engaged: float) -> float:
-    """What a fighting ship keeps for the moves to come, in expected points: her batteries for the
-    moves she will fight, her masts, and the markers that keep her from fighting."""
-    worth = BATTERY * len(ship.batteries) * engaged
-    worth -= MAST * ship.masts_lost * (1 + later) / 2
+    fire_total = 0.0
+    for k in range(1, later + 1):
+        for spread in SPREAD:
+            fire_total += broadside_strength(body, max(0.0, distance - (k + spread) * run)) / len(SPREAD)
     if ship.on_fire:
-        worth -= 1.5 + BATTERY * len(ship.batteries)  # she drifts and cannot fire; it may reach the magazine
+        fire_total *= 0.5  # she may not fire until it is out (5-6 a move)
+    value = fire_total
+    if boarding_too and run and not ship.grappled and not target.ship.grappled:
+        # one run while she stands, then a chase at the difference of speeds while she runs
+        target_lim = limits.next(target.ship)
+        gain = max(0, run - (target_lim.run_max if target_lim.mode in ("sail", "oars") else 0))
+        contact = (body.length + target.beam) / 2 + movement.CONTACT
+        if can_reach(state, body, target, lim) or distance - run - (later - 1) * gain <= contact:
+            value += 0.5 * fight_value(ship, target.ship)
+    return FUTURE * value
+
+
+def ship_worth(ship: Ship, later: int) -> float:
+    """What a fighting ship keeps for the moves to come beyond her guns, in expected points: her
+    masts, and the markers that keep her from fighting."""
+    worth = -MAST * ship.masts_lost * (1 + later) / 2
+    if ship.on_fire:
+        worth -= 1.5  # she drifts, and it may reach the magazine
     if ship.irons or ship.adrift or ship.heave_to:
         worth -= 0.5 * min(later, 1) + 0.5
     return worth
@@ -369,14 +390,55 @@ def grappled(state: NavalState, margin: Margin, later: int) -> None:
                 margin.add(a.side, 0.25 * carried(a.crew, d.crew) * d.flotation)
 
 
+def can_leave(state: NavalState, ship: Ship, lim: movement.Limits) -> bool:
+    """Whether one run after a turn within her limits could take the ship off the table (rulings,
+    "Movement": she disengages)."""
+    if lim.mode not in ("sail", "oars") or lim.run_max <= 0:
+        return False
+    width, height = state.scenario.width, state.scenario.height
+    for turn in (-lim.turn, -lim.turn // 2, 0, lim.turn // 2, lim.turn):
+        heading = (ship.heading + turn) % 360
+        if lim.wind is not None and plane.angle_off(heading, state.wind) < lim.wind:
+            continue
+        dx, dy = plane.heading_vector(heading)
+        exits = [(width - ship.x) / dx if dx > 0 else -ship.x / dx if dx < 0 else math.inf,
+                 (height - ship.y) / dy if dy > 0 else -ship.y / dy if dy < 0 else math.inf]
+        if min(exits) < lim.run_max:
+            return True
+    return False
+
+
+def can_escape(state: NavalState, side: int, limits: Limits) -> bool:
+    """Whether every fighting ship of `side` can sail off the table with her next run: once they are
+    gone the battle is over and stands as the points then stand (rulings, "Victory")."""
+    ships = [s for s in state.ships.values() if s.side == side and s.fighting]
+    waiting = any(s.side == side and s.status == "waiting" for s in state.ships.values())
+    return bool(ships) and not waiting and all(can_leave(state, s, limits.next(s)) for s in ships)
+
+
 def evaluate(state: NavalState, player: int) -> float:
-    """Expected points for `player` less those of the other side (see the module docstring)."""
-    margin = Margin(player)
+    """Expected points for `player` less those of the other side, and the wish for action (see the
+    module docstring)."""
+    margin, action = _margin(state, player)
+    return margin + action
+
+
+def evaluate_all(state: NavalState) -> tuple[float, float]:
+    """Both sides' evaluations in one pass: the margin one side may expect is the other's loss, and
+    both wish for action alike."""
+    margin, action = _margin(state, 0)
+    return margin + action, action - margin
+
+
+def _margin(state: NavalState, player: int) -> tuple[float, float]:
+    """(the margin for `player`, the wish for action); `now` gathers what this move still holds
+    before anyone can sail away (the score, the dice in the air, this move's fire)."""
+    now, ahead = Margin(player), Margin(player)
     scores = victory.scores(state)
-    margin.add(player, scores[player] - scores[1 - player])
-    in_flight(state, margin)
+    now.add(player, scores[player] - scores[1 - player])
+    in_flight(state, now)
     later = future_moves(state)
-    grappled(state, margin, later)
+    grappled(state, ahead, later)
     limits = Limits(state)
     sides: list[list[Body]] = [[], []]
     for ship in state.ships.values():
@@ -386,17 +448,45 @@ def evaluate(state: NavalState, player: int) -> float:
     for side, bodies in enumerate(sides):
         enemies = sides[1 - side]
         done = fire_done(state, side)
-        scale = (LATER if later else 0.0) if done else 1.0
         for body in bodies:
-            engaged = engaged_moves(body, enemies, later, limits)
-            margin.add(side, ship_worth(body.ship, later, engaged))
-            if not enemies:
+            ahead.add(side, ship_worth(body.ship, later) + fight_to_come(state, body, enemies, later, limits))
+            if not enemies or (done and not later):
                 continue
-            if scale:
+            if done:  # this move's fire is over: where she lies counts for the next, in part
+                ahead.add(side, LATER * fire_potential(state, body, enemies))
+            else:
                 own = settled[body.name]
-                weight = None if done else (lambda e, own=own: PLACED if own and settled[e.name] else UNPLACED)
-                margin.add(side, scale * fire_potential(state, body, enemies, weight))
-    return margin.value
+                now.add(side, fire_potential(state, body, enemies,
+                                             lambda e, own=own: PLACED if own and settled[e.name] else UNPLACED))
+    value = escapes(state, player, limits, later, now.value, now.value + ahead.value)
+    return value, seek_action(sides)
+
+
+def seek_action(sides: list[list[Body]]) -> float:
+    """Both sides wish for action: SEEK a point for every inch each ship lies beyond gun range of her
+    nearest enemy counts against both alike (a battle not fought is a draw, and the book's scenarios
+    are fought). It is not part of the margin: neither side gains it from the other."""
+    beyond = 0.0
+    for side, bodies in enumerate(sides):
+        for body in bodies:
+            nearest = min((plane.distance(body.point, e.point) for e in sides[1 - side]), default=0.0)
+            beyond += max(0.0, nearest - fire.MAX_RANGE)
+    return -SEEK * beyond / 100
+
+
+def escapes(state: NavalState, player: int, limits: Limits, later: int, standing: float, value: float) -> float:
+    """A side that can take all its ships off the table (`can_escape`) need not stay for a fight that
+    goes against it: it leaves with the points as they stand, and a lead so held wins the battle
+    (worth HOLD more than its points). So `player`'s value is at least that where her side can
+    leave, and at most that where the enemy can."""
+    if not later:
+        return value
+    if can_escape(state, player, limits):
+        value = max(value, standing + (HOLD if standing > 0 else 0.0))
+    if can_escape(state, 1 - player, limits):
+        value = min(value, standing - (HOLD if standing < 0 else 0.0))
+    return value
+
 
 
 
@@ -429,8 +519,9 @@ def reply_threat(state: NavalState, enemy: Body, lim: movement.Limits, ghost: Bo
 class MoveScorer:
     """Scores the moves of one ship (see `score`); what does not depend on the move is worked out once."""
 
-    def __init__(self, state: NavalState, ship: Ship):
-        self.state, self.ship = state, ship
+    def __init__(self, state: NavalState, ship: Ship, quick: bool = False):
+        """`quick` (for playouts) leaves out the fight to come: they look no further than this move."""
+        self.state, self.ship, self.quick = state, ship, quick
         self.limits = Limits(state)
         self.enemies = [Body(s) for s in state.ships.values() if s.side != ship.side and s.fighting]
         self.settled = {e.name: placed(state, e.ship, self.limits) for e in self.enemies}
@@ -438,6 +529,26 @@ class MoveScorer:
         self.own_limits = self.limits.now(ship)
         scores = victory.scores(state)
         self.ahead = scores[ship.side] - scores[1 - ship.side]
+        self.friends = [Body(s) for s in state.ships.values() if s.side == ship.side and s.fighting and s is not ship]
+        self.against: list[tuple[Body, float, float]] = []  # each enemy, her nearest other target, her fight on it
+        for enemy in [] if quick else self.enemies:
+            near = min((plane.distance(enemy.point, f.point) for f in self.friends), default=math.inf)
+            value = fight_to_come(state, enemy, self.friends, self.later, self.limits, boarding_too=False)
+            self.against.append((enemy, near, value))
+        self.stays = 0.0 if quick else self.to_come(Body(ship))
+        self.last = not any(s.side == ship.side and s is not ship and (victory.effective(s) or s.status == "waiting")
+                            for s in state.ships.values())  # her going ends the battle (victory.side_beaten)
+
+    def to_come(self, ghost: Body) -> float:
+        """The guns' part of the fight to come (`fight_to_come`) with the ship at `ghost`: hers, less
+        the enemies' (on her or on whichever of her side is nearer to them)."""
+        value = fight_to_come(self.state, ghost, self.enemies, self.later, self.limits, boarding_too=False)
+        for enemy, near, against_friends in self.against:
+            if plane.distance(enemy.point, ghost.point) < near:
+                value -= fight_to_come(self.state, enemy, [ghost], self.later, self.limits, boarding_too=False)
+            else:
+                value -= against_friends
+        return value
 
     def weight(self, enemy: Body) -> float:
         return PLACED if self.settled[enemy.name] else UNPLACED
@@ -450,12 +561,15 @@ class MoveScorer:
         x, y, heading = end_pose(ship, move)
         if not plane.in_table((x, y), state.scenario.width, state.scenario.height):
             # sailing off the table keeps what she has from the enemy and ends her part in the battle
-            return -BATTERY * len(ship.batteries) * self.later + (0.5 if self.ahead > 0 else -1.0)
+            if self.last:
+                return ENDS * (self.ahead > 0) - ENDS * (self.ahead < 0) - self.stays
+            return -self.stays + (0.5 if self.ahead > 0 else -1.0)
         ghost = Body(ship, x, y, heading)
         score = fire_potential(state, ghost, self.enemies, self.weight)
-        nearest = float("inf")
+        if self.enemies:  # her part in the wish for action (seek_action)
+            nearest = min(plane.distance(ghost.point, e.point) for e in self.enemies)
+            score -= SEEK * max(0.0, nearest - fire.MAX_RANGE) / 100
         for enemy in self.enemies:
-            nearest = min(nearest, plane.distance(ghost.point, enemy.point))
             if self.settled[enemy.name]:
                 score -= fire_potential(state, enemy, [ghost])
             else:
@@ -467,9 +581,7 @@ class MoveScorer:
         elif move.extra == "secure":
             score += 1.0
         if self.later:
-            score += self.boarding_prospect(ghost)
-            if nearest > fire.MAX_RANGE:
-                score -= PASS_BONUS * (nearest - fire.MAX_RANGE) / 100
+            score += self.boarding_prospect(ghost) + (0.0 if self.quick else self.to_come(ghost))
         lim = self.own_limits
         if lim.wind is not None and lim.mode == "sail" and plane.angle_off(heading, state.wind) < lim.wind:
             score -= 1.5  # in irons (rule 7)
@@ -496,12 +608,24 @@ class MoveScorer:
         return mine - theirs
 
 
-def ranked_moves(state: NavalState, moves: list[Move]) -> list[Move]:
-    """The moves of the first ship among `moves`, best first by `MoveScorer.score`."""
+def ranked_moves(state: NavalState, moves: list[Move], distinct: bool = False, quick: bool = False) -> list[Move]:
+    """The moves of the first ship among `moves`, best first by `MoveScorer.score`; with `distinct`,
+    only the first of the moves that end at the same place (to the half inch) with the same score,
+    such as the end turns of a ship far from any enemy, which would crowd out other runs."""
     ship = state.ships[moves[0].ship]
-    scorer = MoveScorer(state, ship)
+    scorer = MoveScorer(state, ship, quick)
     scored = sorted(((scorer.score(m), -i, m) for i, m in enumerate(moves) if m.ship == ship.name), reverse=True)
-    return [m for _, _, m in scored]
+    if not distinct:
+        return [m for _, _, m in scored]
+    seen: set[tuple] = set()
+    ranked = []
+    for value, _, move in scored:
+        x, y, _ = end_pose(ship, move)
+        key = (round(value, 6), round(x / 50), round(y / 50), move.extra)
+        if key not in seen:
+            seen.add(key)
+            ranked.append(move)
+    return ranked
 
 
 def candidates(state: NavalState, player: int, actions: list[Action]) -> list[Action]:
@@ -510,7 +634,7 @@ def candidates(state: NavalState, player: int, actions: list[Action]) -> list[Ac
     holding fire last; any other decision by the evaluation one decision ahead."""
     moves = [a for a in actions if isinstance(a, Move)]
     if moves:
-        ranked = ranked_moves(state, moves)
+        ranked = ranked_moves(state, moves, distinct=True)
         kept = [m for m in ranked if not _flight(state, m)]
         return (kept or ranked)[:KEEP]
     if any(isinstance(a, Fire) for a in actions):
@@ -580,7 +704,7 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
             if len(moves) > ROLLOUT_SAMPLE:  # a sample, with every boarding among them
                 moves = [m for m in moves if m.extra == "board"] + rng.sample(moves, ROLLOUT_SAMPLE)
             if moves:
-                ranked = ranked_moves(state, moves)
+                ranked = ranked_moves(state, moves, quick=True)
                 return ranked[1] if len(ranked) > 1 and rng.random() < 0.2 else ranked[0]
     return None
 

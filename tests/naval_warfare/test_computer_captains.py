@@ -1,0 +1,135 @@
+"""What the computer captains know of seed 003 (evaluate.py): the fight to come (rules 9, 10 and 12
+over the moves left), a lead that can sail away (rulings, "Victory"), the wish for action, and the
+moves and boardings the search tries first."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.games.naval_warfare import evaluate as knowledge
+from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
+
+from .helpers import position, ship, to_movement
+
+
+def duel(english: dict, spanish: dict, **kw):
+    return to_movement(position([english, spanish], wind="W", **kw))
+
+
+def future(state, name: str) -> float:
+    """The fight to come of one ship on the other, guns only."""
+    me = state.ships[name]
+    other = next(s for s in state.ships.values() if s is not me)
+    return fight_to_come(state, Body(me), [Body(other)], knowledge.future_moves(state), Limits(state),
+                         boarding_too=False)
+
+
+def test_the_longer_guns_gain_more_from_closing_to_long_range():
+    """White Bear's four culverins a side (long range 8-16 in) tell at 20 inches before the San
+    Martin's short and medium pieces can (both make 6 in a move); closing six inches raises the White
+    Bear's fire to come by more than the Spaniard's."""
+    far = duel(ship("White Bear", "english", 10, 18, 90, type="White Bear"),
+               ship("San Martin", "spanish", 34, 18, 270, type="San Martin"))
+    near = duel(ship("White Bear", "english", 16, 18, 90, type="White Bear"),
+                ship("San Martin", "spanish", 34, 18, 270, type="San Martin"))
+    assert future(far, "White Bear") > future(far, "San Martin")
+    gain_english = future(near, "White Bear") - future(far, "White Bear")
+    gain_spanish = future(near, "San Martin") - future(far, "San Martin")
+    assert gain_english > gain_spanish > 0
+
+
+def test_a_bigger_crew_within_a_run_counts_its_boarding():
+    """San Martin (100 men) one run from the Revenge (45 men) may board her next move if she moves
+    first (half the time) and grapple on 4-6: the fight is the Spaniard's, worth the Revenge's 23
+    flotation (rule 12). The Revenge gains nothing from boarding the San Martin."""
+    state = duel(ship("Revenge", "english", 20, 18, 0), ship("San Martin", "spanish", 24, 18, 0, type="San Martin"))
+    limits, later = Limits(state), knowledge.future_moves(state)
+    martin, revenge = Body(state.ships["San Martin"]), Body(state.ships["Revenge"])
+    boarding = fight_to_come(state, martin, [revenge], later, limits) - \
+        fight_to_come(state, martin, [revenge], later, limits, boarding_too=False)
+    assert boarding == pytest.approx(knowledge.FUTURE * 0.5 * 23)
+    assert fight_to_come(state, revenge, [martin], later, limits) == \
+        fight_to_come(state, revenge, [martin], later, limits, boarding_too=False)
+    far = duel(ship("Revenge", "english", 20, 18, 0), ship("San Martin", "spanish", 50, 18, 0, type="San Martin"))
+    martin = Body(far.ships["San Martin"])
+    assert fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far)) == \
+        fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far), boarding_too=False)
+
+
+def test_the_search_boards_first_where_the_crews_favour_it_and_not_where_they_do_not():
+    state = to_movement(position([ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
+                                  ship("Revenge", "english", 14, 10, 0)], wind="W"), first=1)
+    first = candidates(state, 1, state.legal_actions(1))[0]
+    assert first.extra == "board" and first.target == "Revenge"
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 14, 10, 0, type="San Martin")], wind="W"))
+    moves = state.legal_actions(0)
+    assert any(m.extra == "board" for m in moves)  # she could, but 45 men against 100 lose the fight
+    assert candidates(state, 0, moves)[0].extra != "board"
+
+
+def ahead_by_the_edge(martin_flotation_lost: int = 2):
+    """The Revenge three inches from the table's edge with a westerly she may turn across; the San
+    Martin in the middle of the table, two flotation down."""
+    state = duel(ship("Revenge", "english", 36, 3, 90), ship("San Martin", "spanish", 36, 20, 90, type="San Martin"))
+    state.ships["San Martin"].flotation -= martin_flotation_lost
+    return state
+
+
+def test_a_lead_that_can_sail_off_the_table_is_worth_more_than_its_points():
+    """Once her side's last ship is gone the battle ends and the lead wins it (rulings, "Victory")."""
+    state = ahead_by_the_edge()
+    assert evaluate(state, 0) >= 2 + knowledge.HOLD + knowledge.seek_action(_sides(state))
+    first = candidates(state, 0, state.legal_actions(0))[0]
+    after = state.clone()
+    after.apply(first, 0)
+    assert after.is_terminal() and after.outcome.result == "english"
+
+
+def test_a_level_ship_does_not_run_and_a_behind_one_never_does():
+    level = ahead_by_the_edge(0)
+    assert not _leaves(level, candidates(level, 0, level.legal_actions(0))[0])
+    behind = ahead_by_the_edge(0)
+    behind.ships["Revenge"].flotation -= 1
+    assert not any(_leaves(behind, m) for m in candidates(behind, 0, behind.legal_actions(0)))
+
+
+def test_the_enemy_who_can_sail_away_level_makes_a_good_position_worth_no_more_than_a_draw():
+    """A San Martin who has lost every battery is at the Revenge's mercy in mid-table; three inches
+    from the edge she leaves the table next move at 0-0 and the battle ends a draw."""
+    def with_martin_at(y: float):
+        state = duel(ship("Revenge", "english", 30, 18, 90), ship("San Martin", "spanish", 44, y, 90,
+                                                                    type="San Martin"))
+        state.ships["San Martin"].batteries = []
+        return state
+
+    trapped = with_martin_at(18)
+    assert not knowledge.can_escape(trapped, 1, Limits(trapped))
+    assert evaluate(trapped, 0) - knowledge.seek_action(_sides(trapped)) > 0
+    free = with_martin_at(33)
+    assert knowledge.can_escape(free, 1, Limits(free))
+    assert evaluate(free, 0) - knowledge.seek_action(_sides(free)) == pytest.approx(0)
+
+
+def test_both_sides_wish_for_action_and_one_pass_gives_both_evaluations():
+    far = duel(ship("Hope", "english", 5, 18, 90, type="Hope"), ship("San Martin", "spanish", 65, 18, 90,
+                                                                      type="San Martin"))
+    near = duel(ship("Hope", "english", 25, 18, 90, type="Hope"), ship("San Martin", "spanish", 45, 18, 90,
+                                                                        type="San Martin"))
+    assert knowledge.seek_action(_sides(far)) == pytest.approx(-knowledge.SEEK * 2 * (60 - 16))
+    assert knowledge.seek_action(_sides(near)) == pytest.approx(-knowledge.SEEK * 2 * (20 - 16))
+    for state in (far, near):
+        assert evaluate_all(state) == pytest.approx((evaluate(state, 0), evaluate(state, 1)))
+
+
+def _sides(state):
+    sides = [[], []]
+    for s in state.ships.values():
+        if s.fighting:
+            sides[s.side].append(Body(s))
+    return sides
+
+
+def _leaves(state, move) -> bool:
+    x, y, _ = knowledge.end_pose(state.ships[move.ship], move)
+    return not (0 <= x <= state.scenario.width and 0 <= y <= state.scenario.height)
