@@ -11,17 +11,27 @@ the other side (greedy and the search agents both use it):
 * the fire each ship brings to bear from where she lies (rules 9 and 10, exact per battery over the
   dice, line of fire and Nelson rule 4 respected), in full where both ships' places for this move's
   fire are settled, in part where either may still move, and at half once this move's fire is over;
-* what each ship keeps for the moves she can still fight before nightfall (the runs it takes her
-  to close to gun range count against them): batteries, masts, fire and drifting markers.
+* the fight to come (`fight_to_come`): each ship's strongest mount on her nearest enemy at the range
+  she closes to in each move left (up to HORIZON), and the boardings a run or a chase brings within
+  reach, so that closing pays the side whose guns and crews gain more from it; masts lost, fire and
+  drifting markers;
+* escape (`escapes`): a side that can sail every ship off the table with its next run ends the
+  battle as the points stand, so its lead is worth HOLD more, and an edge against it is worth no more
+  than the points as they stand.
+
+Both sides also wish for action (`seek_action`, the same for both, so not part of the margin): a
+ship far beyond gun range of any enemy counts against both, since a battle not fought is a draw.
 
 The rest is search knowledge, used by `ai:N` only (`candidates`, `rollout_policy`,
 `SEARCH_SETTINGS`): movement is searched one ship at a time, her moves ranked by `MoveScorer`, which
 weighs the fire she will bring to bear against what the enemy can do in reply (settled enemies
-exactly, those still to move by the best range they can reach, or a boarding), and the boardings
-either side may make next move (the crews and the wind decide who can reach whom); a ship never
-offers surrender while fighting fit and never runs off the table unless her side is ahead or she
-is half lost; playouts finish the movement phase and stop where fire begins, so the evaluation
-reads the broadsides from the places both sides took.
+exactly, those still to move by the best range they can reach, or a boarding), the boardings
+either side may make next move (the crews and the wind decide who can reach whom) and the fight to
+come, one move per end place; a ship never offers surrender while fighting fit and never runs off
+the table unless her side is ahead or she is half lost, and the last ship of a side ahead on points
+sails off first, which ends the battle won; playouts finish the movement phase (without the fight
+to come) and stop where fire begins, so the evaluation reads the broadsides from the places both
+sides took.
 """
 
 from __future__ import annotations
