@@ -322,3 +322,34 @@ def test_a_database_made_before_public_games_gains_the_column_and_lists_none(tmp
         assert [row.id for row in store.list_games(ids=["old"])] == ["old"]
     finally:
         store.close()
+
+
+def test_a_wrong_method_is_told_every_method_the_path_takes(client):
+    refused = client.delete("/api/games")  # GET and POST are two routes of one path
+    assert refused.status_code == 405
+    assert refused.headers["allow"] == "GET, POST" and "GET, POST" in refused.json()["detail"]
+    assert client.put("/api/games/any/moves").headers["allow"] == "POST"
+
+
+def test_the_schema_names_the_games_scenarios_seats_and_levels_and_refusals_are_json(client):
+    schema = client.get("/openapi.json").json()
+    fields = schema["components"]["schemas"]["CreateGame"]["properties"]
+    assert {"counting", "frigate", "naval-warfare"} <= set(fields["game"]["enum"])
+    scenarios = next(choice for choice in fields["scenario"]["anyOf"] if choice.get("type") == "string")["enum"]
+    assert {"armada", "frigate-duel", "attack-at-dawn", "standard"} <= set(scenarios)
+    seats = next(choice for choice in fields["seat"]["anyOf"] if choice.get("type") == "string")["enum"]
+    assert {"english", "spanish", "blue.van", "red"} <= set(seats)
+    assert fields["level"]["enum"] == client.get("/api/catalogue").json()["levels"]
+    record = schema["paths"]["/api/games/{game_id}/record"]["get"]["responses"]
+    assert "text/plain" in record["200"]["content"] and list(record["404"]["content"]) == ["application/json"]
+    missing = client.get("/api/games/nonexistent/record")
+    assert missing.status_code == 404 and missing.headers["content-type"] == "application/json"
+
+
+def test_a_request_field_of_the_wrong_type_is_refused_not_converted(client):
+    refused = client.post("/api/games", json={"game": "counting", "opponent": "local", "public": 0})
+    assert refused.status_code == 422 and "public" in refused.json()["detail"]
+    game_id, blue, _ = two_players(client)
+    moves = f"/api/games/{game_id}/moves"
+    assert client.post(moves, json={"version": "0", "actions": ["add 1"]}, headers=auth(blue)).status_code == 422
+    assert client.get(f"/api/games/{game_id}").json()["view"]["version"] == 0

@@ -16,6 +16,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import Match
 
 from .. import games as registered_games
 from ..core.errors import IllegalAction
@@ -88,7 +89,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
             store.close()
 
     app = FastAPI(title="Quarterdeck", version="1", lifespan=lifespan, responses=ERRORS)
-    app.openapi = lambda: _openapi_with_optional_reading_token(app)  # type: ignore[method-assign]
+    app.openapi = lambda: _openapi(app, catalogue or registered_games)  # type: ignore[method-assign]
     _add_error_handlers(app)
 
     app.add_middleware(RateLimit, limiter=limiter)
@@ -243,16 +244,41 @@ class Encoded(Response):
         return orjson.dumps(content)
 
 
-def _openapi_with_optional_reading_token(app: FastAPI) -> dict[str, Any]:
-    """Reading (GET) works without a token, as a spectator; OpenAPI says so with an empty alternative."""
+def _openapi(app: FastAPI, catalogue: GameCatalogue) -> dict[str, Any]:
+    """The schema FastAPI derives, made exact where it cannot know: reading (GET) works without a
+    token, as a spectator (an empty security alternative); a refusal is JSON whatever the success
+    body is (the record is text); and a new game's game, scenario, seat and level are the ones
+    this server has."""
     if app.openapi_schema is None:
         schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
         for operations in schema["paths"].values():
             reading = operations.get("get")
             if reading and reading.get("security"):
                 reading["security"].append({})
+            for operation in operations.values():
+                for status, response in operation.get("responses", {}).items():
+                    if status.startswith("4"):
+                        response["content"] = error
+        _known_values(schema["components"]["schemas"]["CreateGame"]["properties"], catalogue)
         app.openapi_schema = schema
     return app.openapi_schema
+
+
+def _known_values(fields: dict[str, Any], catalogue: GameCatalogue) -> None:
+    """Enums for the fields of a new game whose values the server knows (each game's own scenario
+    and seat are still checked when the game is made)."""
+    games = [catalogue.get(name) for name in catalogue.names()]
+    shipped = [(game, info.name) for game in games for info in game.scenarios()]
+    known = {
+        "game": [game.name for game in games],
+        "scenario": sorted({scenario for _, scenario in shipped}),
+        "seat": sorted({seat for game, scenario in shipped for seat in game.new_initial_state(scenario).players}),
+        "level": levels(),
+    }
+    for name, values in known.items():
+        choices = fields[name].get("anyOf", [fields[name]])
+        next(choice for choice in choices if choice.get("type") == "string")["enum"] = values
 
 
 def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
@@ -268,9 +294,23 @@ def _add_error_handlers(app: FastAPI) -> None:
         assert isinstance(exc, RequestValidationError)
         return _error(422, _validation_message(exc))
 
+    async def wrong_method(request: Request, _exc: Exception) -> JSONResponse:
+        # Starlette answers with the methods of the first route whose path matches; a path served
+        # by several routes (GET and POST /api/games) takes the methods of all of them.
+        allowed = sorted(
+            method
+            for route in request.app.router.routes
+            if route.matches(request.scope)[0] is Match.PARTIAL
+            for method in getattr(route, "methods", None) or ()
+        )
+        response = _error(405, f"{request.method} is not allowed here; allowed: {', '.join(allowed)}")
+        response.headers["Allow"] = ", ".join(allowed)
+        return response
+
     for exc_type in REFUSALS:
         app.add_exception_handler(exc_type, refused)
     app.add_exception_handler(RequestValidationError, malformed)
+    app.add_exception_handler(405, wrong_method)
 
 
 def _validation_message(exc: RequestValidationError) -> str:

@@ -10,7 +10,8 @@ SeatName = str
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # A request says what it means: no unknown fields, and no 0 for false or "3" for 3.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorBody(BaseModel):
