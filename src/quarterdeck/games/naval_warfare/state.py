@@ -55,7 +55,7 @@ from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, S
 from quarterdeck.core.events import Event, GameOver, Marked, PhaseChanged, Placed, Sunk
 from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State
 
-from . import boarding, damage, fire, movement, prizes, victory, wind
+from . import boarding, damage, drift, fire, movement, prizes, sampling, victory, wind
 from .actions import (
     END_FIRE,
     END_MOVE,
@@ -249,8 +249,8 @@ class NavalState(State):
         boarding.continue_fights(self)
 
     def _phase_drift(self) -> None:
-        movement.drift_all(self)
-        movement.row_for_the_beach(self)
+        drift.drift_all(self)
+        drift.row_for_the_beach(self)
 
     def _phase_move_first(self) -> None:
         self.moving = self.first
@@ -326,7 +326,7 @@ class NavalState(State):
             wind.settled(self)
         elif name == "rule8":
             for ship in self.ordered_ships():
-                if movement.too_close(self, ship):
+                if drift.too_close(self, ship):
                     self.push_roll("rule8", ship.name)
         elif name == "volley":
             fire.resolve_volley(self)
@@ -383,9 +383,9 @@ class NavalState(State):
             "wind-black": lambda: wind.strength_die(self, value),
             "initiative": lambda: wind.initiative(self, *values),
             "fire": lambda: damage.fire_die(self, ships[0], value),
-            "resume": lambda: movement.resume(self, ships[0], value),
-            "irons": lambda: movement.irons_roll(self, ships[0], value),
-            "rule8": lambda: movement.rule8(self, ships[0], value),
+            "resume": lambda: drift.resume(self, ships[0], value),
+            "irons": lambda: drift.irons_roll(self, ships[0], value),
+            "rule8": lambda: drift.rule8(self, ships[0], value),
             "grapple": lambda: boarding.grapple_die(self, ships[0], ships[1], value),
             "tow": lambda: movement.tow_roll(self, ships[0], ships[1], value),
             "cut": lambda: boarding.cut_die(self, ships[0], value),
@@ -472,14 +472,14 @@ class NavalState(State):
                 if ship.name in self._cand:
                     if self._cand[ship.name]:
                         return True
-                elif movement.quick_move(self, ship) is not None or self._candidates(ship):
+                elif sampling.quick_move(self, ship) is not None or self._candidates(ship):
                     return True
         return False
 
     def _candidates(self, ship: Ship) -> list[Move]:
         """A ship's offered moves, kept until the next action changes the position."""
         if ship.name not in self._cand:
-            self._cand[ship.name] = movement.candidates(self, ship)
+            self._cand[ship.name] = sampling.candidates(self, ship)
         return self._cand[ship.name]
 
     def _may_move(self, ship: Ship) -> bool:
@@ -636,13 +636,13 @@ class NavalState(State):
 
     def abandon(self, ship: Ship) -> None:
         """No crew left: the ship is lost. With the oared rule an abandoned galley or galleass stays on
-        the table, rowed by her slaves for the nearest land (optional rule 4; movement.row_for_the_beach);
+        the table, rowed by her slaves for the nearest land (optional rule 4; drift.row_for_the_beach);
         with no land on the table she is simply abandoned. A prize whose prize crew is gone is her
         captives' again (optional rule 6)."""
         if ship.status == PRIZE and ship.prisoners:
             prizes.freed(self, ship, "is retaken by her captives: her prize crew is gone", False)
             return
-        if ship.spec.galley and self.scenario.option("oared") and movement.beach(self, ship) is not None:
+        if ship.spec.galley and self.scenario.option("oared") and drift.beach(self, ship) is not None:
             ship.status = ROWING
             self.emit(Marked(ship.name, "is abandoned: her slaves row her for the nearest beach", "optional rule 4"))
         else:
