@@ -22,7 +22,7 @@ from .. import games as registered_games
 from ..core.errors import IllegalAction
 from ..store import GameStore
 from . import schemas
-from .computer import computer_pool, levels
+from .computer import computer_pool, level_ladder, levels
 from .errors import REFUSALS, cut, refusal
 from .ratelimit import RateLimiter
 from .service import GameCatalogue, GameService, update_message
@@ -109,7 +109,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
                     "seats": list(game.new_initial_state(game.default_scenario).players),
                 }
             )
-        return {"games": infos, "levels": levels()}
+        return {"games": infos, "levels": levels(), "level_info": level_ladder()}
 
     @app.get("/api/games", response_model=schemas.GameList)
     def list_games(

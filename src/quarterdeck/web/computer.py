@@ -15,9 +15,30 @@ from ..core.protocol import Game
 COMPUTER_PREFIX = "computer:"
 
 
+# The lobby's ladder, weakest first: a word on the strength of each named opponent. The search
+# agents by their own names (ai is ai:3) stay for the players who ask for them.
+LADDER: dict[str, str] = {
+    "random": "the weakest: for learning the moves",
+    "greedy": "weak: takes what it sees, never looks further",
+    **{
+        f"ai:{n}": f"level {n} of {len(LEVELS)}: {word}"
+        for n, word in zip(LEVELS, ["easy", "fair", "good", "strong", "the strongest"], strict=True)
+    },
+}
+
+
 def levels() -> list[str]:
-    """The agents a player may choose as opponent, by name."""
-    return sorted(AGENTS)
+    """The opponents a player may choose: the ladder weakest first, then the agents by name."""
+    return [*LADDER, *sorted(set(AGENTS) - set(LADDER))]
+
+
+def level_ladder() -> list[dict[str, Any]]:
+    """Each opponent for the lobby: its spec, how strong it is (one line), how it plays and the most
+    seconds it thinks per decision (describe_level)."""
+    return [
+        {**describe_level(spec), "strength": LADDER.get(spec, "expert setting: the search by name")}
+        for spec in levels()
+    ]
 
 
 def agent_spec(who: str) -> str | None:

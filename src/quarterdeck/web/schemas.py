@@ -25,6 +25,7 @@ class ScenarioOut(BaseModel):
     name: str
     title: str
     briefing: str
+    options: dict[str, Any] = Field(default_factory=dict, description="the scenario's options with their defaults")
 
 
 class GameInfo(BaseModel):
@@ -35,9 +36,17 @@ class GameInfo(BaseModel):
     seats: list[SeatName]
 
 
+class LevelInfo(BaseModel):
+    spec: str
+    strength: str = Field(description="how strong, in one line")
+    about: str = Field(description="how it plays and its time per decision, in one line")
+    seconds: float | None = Field(description="the most seconds per decision (0: at once; null: bounded by a count)")
+
+
 class Catalogue(BaseModel):
     games: list[GameInfo]
     levels: list[str]
+    level_info: list[LevelInfo] = Field(default_factory=list, description="each of levels, weakest first")
 
 
 class CreateGame(Strict):

