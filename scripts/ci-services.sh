@@ -50,6 +50,8 @@ if ! as_postgres "psql -p $PG_PORT -tAc \"SELECT 1 FROM pg_roles WHERE rolname =
     log "creating role $PG_USER"
     as_postgres "psql -p $PG_PORT -qc \"CREATE ROLE $PG_USER LOGIN PASSWORD '$PG_PASSWORD'\"" >&2
 fi
+# each test run makes a database of its own (tests/web/conftest.py), so runs never share tables
+as_postgres "psql -p $PG_PORT -qc \"ALTER ROLE $PG_USER CREATEDB\"" >&2
 if ! as_postgres "psql -p $PG_PORT -tAc \"SELECT 1 FROM pg_database WHERE datname = '$PG_DATABASE'\"" | grep -q 1; then
     log "creating database $PG_DATABASE"
     as_postgres "createdb -p $PG_PORT -O $PG_USER $PG_DATABASE" >&2

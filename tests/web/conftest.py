@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, make_url, text
 
 from quarterdeck.store.models import metadata
 from quarterdeck.web import Settings, create_app
@@ -45,14 +45,31 @@ def reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A database of this test run's own on the server QUARTERDECK_TEST_POSTGRES_URL names, dropped
+    at the end: two runs on one server (or two pytest-xdist workers) never see each other's tables."""
+    if not POSTGRES_URL:
+        missing_service("PostgreSQL (QUARTERDECK_TEST_POSTGRES_URL)")
+    server = make_url(POSTGRES_URL)
+    private = f"{server.database}_{os.getpid()}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{private}" WITH (FORCE)'))
+        connection.execute(text(f'CREATE DATABASE "{private}"'))
+    yield server.set(database=private).render_as_string(hide_password=False)
+    with admin.connect() as connection:  # FORCE: a killed server's pool may still hold a connection
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{private}" WITH (FORCE)'))
+    admin.dispose()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    if not POSTGRES_URL:
-        missing_service("PostgreSQL (QUARTERDECK_TEST_POSTGRES_URL)")
-    reset_postgres(POSTGRES_URL)
-    return POSTGRES_URL
+    url = request.getfixturevalue("postgres_url")
+    reset_postgres(url)
+    return url
 
 
 def make_app(database_url: str, **settings: Any) -> Any:

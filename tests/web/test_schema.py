@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
 from quarterdeck.web import Settings, create_app
-from tests.web.conftest import POSTGRES_URL, ServerProcess, auth, missing_service, reset_postgres
+from tests.web.conftest import ServerProcess, auth, reset_postgres
 
 CHECKS = [
     checks.not_a_server_error,
@@ -43,10 +43,8 @@ def target(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     if request.param == "sqlite":
         url = f"sqlite:///{Path(tmp_path_factory.mktemp('schema')) / 'games.sqlite3'}"
     else:
-        if not POSTGRES_URL:
-            missing_service("PostgreSQL (QUARTERDECK_TEST_POSTGRES_URL)")
-        reset_postgres(POSTGRES_URL)
-        url = POSTGRES_URL
+        url = request.getfixturevalue("postgres_url")
+        reset_postgres(url)
     server = ServerProcess(url).start()
     try:
         yield Target(server)
