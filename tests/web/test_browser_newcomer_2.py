@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import httpx
 
+from quarterdeck.games.square_rigger.terminal import PHASE_HELP as SQUARE_RIGGER_PHASES
 from tests.web import test_browser as shared
 from tests.web.test_browser import (
     axe_findings,
+    choose,
+    click_action,
+    click_piece,
+    click_square,
     game_detail,
     settle,
+    start_game,
+    wait_for_my_turn,
 )
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
@@ -106,3 +113,53 @@ def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server)
     page.wait_for_selector(".lobby .message.error")
     assert "size" in page.inner_text(".lobby .message.error")
     assert page.url == before
+
+
+# --- 10: the rules of each game, and a line on what the phase asks ------------------------------------------
+def test_the_rules_panel_shows_the_games_reference_served_by_the_server(page, server):
+    start_game(page, server, "square-rigger", "local")
+    assert page.locator("#rules-text").is_hidden()  # closed until asked for
+    page.click("#rules summary")
+    page.wait_for_selector("#rules[data-loaded]")
+    assert page.get_attribute("#rules", "data-loaded") == "docs/rules/square-rigger.md"
+    assert page.inner_text("#rules-text h1") == "Square Rigger Chess: rules reference"
+    assert page.locator("#rules-text table").count() >= 1  # the ship classes' factors, as a table
+    assert "1st Rater" in page.inner_text("#rules-text")
+    assert axe_findings(page, ".side") == []
+    # The panel stays open across the redraws a move brings.
+    click_piece(page, "Bellona")
+    click_square(page, "e5")
+    choose(page, "move Bellona e5 NE")
+    assert page.locator("#rules-text").is_visible()
+    # Every game has its own reference; an unknown game is refused naming the field.
+    for game in ("pirate-chess", "napoleonic-chess", "naval-warfare", "frigate"):
+        rules = httpx.get(f"{server.url}/api/rules/{game}").json()
+        assert rules["source"] == f"docs/rules/{game}.md" and rules["html"].startswith("<h1>")
+    refused = httpx.get(f"{server.url}/api/rules/draughts")
+    assert refused.status_code == 422 and refused.json()["field"] == "game"
+
+
+def phase_line(page) -> str:
+    return page.inner_text("#phase-help")
+
+
+def test_a_line_says_what_the_phase_asks_and_changes_with_the_phase(page, server):
+    start_game(page, server, "square-rigger", "local")  # the duel, at one screen
+    moving = phase_line(page)
+    assert moving == f"This phase: {SQUARE_RIGGER_PHASES['move']}"
+    click_piece(page, "Bellona")
+    click_square(page, "e5")
+    choose(page, "move Bellona e5 NE")
+    click_action(page, "end-move")
+    wait_for_my_turn(page)
+    assert phase_line(page) == moving  # red's move phase
+    click_piece(page, "Achille")
+    click_square(page, "f6")
+    choose(page, "move Achille f6 S")
+    click_action(page, "end-move")  # red's fire phase, still being planned
+    assert phase_line(page) == f"This phase: {SQUARE_RIGGER_PHASES['fire']}"
+    assert axe_findings(page, ".side") == []
+    page.evaluate("localStorage.clear()")  # a spectator is asked nothing
+    page.reload()
+    page.wait_for_selector(".board-svg")
+    assert page.locator("#phase-help").count() == 0

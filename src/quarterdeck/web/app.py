@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Annotated, Any
 
 import orjson
-from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -25,6 +25,7 @@ from . import schemas
 from .computer import computer_pool, level_ladder, levels
 from .errors import REFUSALS, cut, refusal
 from .ratelimit import RateLimiter
+from .rules import rules_document
 from .service import GameCatalogue, GameService, update_message
 from .settings import Settings
 from .sockets import serve_socket
@@ -110,6 +111,11 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
                 }
             )
         return {"games": infos, "levels": levels(), "level_info": level_ladder()}
+
+    @app.get("/api/rules/{game}", response_model=schemas.Rules)
+    def rules(game: Annotated[str, Path(max_length=64)], service: Service) -> dict[str, Any]:
+        """A game's rules reference (docs/rules/<game>.md, else its summary) as HTML, for the rules panel."""
+        return rules_document(service.game(game))
 
     @app.get("/api/games", response_model=schemas.GameList)
     def list_games(

@@ -230,12 +230,14 @@ class LiveGame:
         acting = self.acting_seats()
         legal = {}
         shortcuts = {}
+        phase_help = {}
         terminal_view = _terminal_view(self.game)
         for seat in acting:
             if seat in seats:
                 player = state.players.index(seat)
                 legal[seat] = _grouped_actions(state, player, terminal_view)
                 shortcuts[seat] = _shortcuts(state, player, terminal_view)
+                phase_help[seat] = _phase_help(state, player, terminal_view)
         viewer = self._viewer(seats)
         return {
             "id": self.row.id,
@@ -255,6 +257,7 @@ class LiveGame:
             "state": state.to_json(viewer=viewer),
             "legal": legal,
             "shortcuts": shortcuts,
+            "phase_help": phase_help,
             "notes": _board_notes(self.game, state, viewer),
             "computers": {
                 seat: describe_level(spec) for seat, who in self.row.players.items() if (spec := agent_spec(who))
@@ -296,6 +299,13 @@ def _shortcuts(state: State, player: int, terminal_view: Any) -> dict[str, list[
     if shortcuts is None:
         return {}
     return {name: [state.action_to_text(a) for a in actions] for name, actions in shortcuts(state, player).items()}
+
+
+def _phase_help(state: State, player: int, terminal_view: Any) -> str:
+    """What the phase asks of `player`, in one line: the terminal view's `phase_help` (the line its
+    `help` shows), else the state's own description of the position."""
+    phase_help = getattr(terminal_view, "phase_help", None)
+    return (phase_help(state, player) if phase_help else None) or state.describe()
 
 
 def _board_notes(game: Game, state: State, viewer: int | None) -> dict[str, Any]:

@@ -49,6 +49,13 @@ class Catalogue(BaseModel):
     level_info: list[LevelInfo] = Field(default_factory=list, description="each of levels, weakest first")
 
 
+class Rules(BaseModel):
+    game: str
+    title: str
+    source: str = Field(description="docs/rules/<game>.md, or summary where the source tree is not at hand")
+    html: str = Field(description="the rules as HTML (made from Markdown; no markup of the text's own)")
+
+
 class CreateGame(Strict):
     game: str = Field(min_length=1, max_length=64)
     scenario: str | None = Field(None, max_length=128)
@@ -143,6 +150,9 @@ class GameView(BaseModel):
     legal: dict[SeatName, list[ActionGroup]]
     shortcuts: dict[SeatName, dict[str, list[str]]] = Field(
         description="per acting seat: named lists of actions the game offers (such as the optimal defence)"
+    )
+    phase_help: dict[SeatName, str] = Field(
+        default_factory=dict, description="per acting seat of yours: what its phase asks, in one line"
     )
     notes: dict[str, Any] = Field(
         default_factory=dict, description="numbers the game's rules work out for the board (its board_notes hook)"

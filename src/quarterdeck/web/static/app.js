@@ -546,6 +546,8 @@ class GamePage {
       h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}${over && verdict(view) === "you lost" ? " lost" : ""}`, id: "status" }, status),
       h("p", { id: "your-side" }, yourSide(view)),
+      seat && this.replayAt === null && view.phase_help?.[seat] && h("p", { class: "phase-help", id: "phase-help" },
+        h("strong", {}, "This phase: "), view.phase_help[seat]),
       this.thinkingBox(),
       this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
       over && this.gameOverBox(view),
@@ -558,7 +560,27 @@ class GamePage {
       this.controls(view),
       over && this.replayBox(),
       h("h3", {}, "Moves"), this.moveList(),
-      h("h3", {}, "Events"), this.eventLog());
+      h("h3", {}, "Events"), this.eventLog(),
+      this.rulesBox());
+  }
+
+  /** The game's rules reference, read from the server when first opened; the same element is kept
+   * across redraws, so it stays open and scrolled where the reader left it. */
+  rulesBox() {
+    if (this.rules) return this.rules;
+    const text = h("div", { class: "rules-text", id: "rules-text", tabindex: 0, "aria-label": "the rules" }, "Loading…");
+    this.rules = h("details", { class: "rules", id: "rules" }, h("summary", {}, `The rules of ${this.view.title}`), text);
+    this.rules.addEventListener("toggle", async () => {
+      if (!this.rules.open || this.rules.dataset.loaded) return;
+      try {
+        const rules = await api(`/api/rules/${this.view.game}`);
+        text.innerHTML = rules.html; // the server's own reference, made from Markdown without raw HTML
+        this.rules.dataset.loaded = rules.source;
+      } catch (exc) {
+        text.replaceChildren(h("p", { class: "message error" }, `The rules could not be read: ${exc.message}`));
+      }
+    });
+    return this.rules;
   }
 
   inviteBox(view) {
