@@ -263,12 +263,14 @@ def test_the_computer_does_not_take_draws(client):
     assert refused.status_code == 422
 
 
-def test_replay_steps_through_a_finished_game(client):
+def test_replay_steps_through_a_game_during_play_and_after(client):
     local = new_game(client, opponent="local", options={"target": 3})
     moves = f"/api/games/{local['id']}/moves"
     replay = f"/api/games/{local['id']}/replay"
-    assert client.get(replay, params={"moves": 1}).status_code == 422  # not over yet
-    client.post(moves, json={"version": 0, "actions": ["add 2", "add 1"]}, headers=auth(local["token"]))
+    client.post(moves, json={"version": 0, "actions": ["add 2"]}, headers=auth(local["token"]))
+    during = client.get(replay, params={"moves": 5}).json()  # still in play: no further than was played
+    assert (during["moves"], during["state"]["total"]) == (1, 2)
+    client.post(moves, json={"version": 1, "actions": ["add 1"]}, headers=auth(local["token"]))
     totals = [client.get(replay, params={"moves": n}).json()["state"]["total"] for n in range(4)]
     assert totals == [0, 2, 3, 3]
 

@@ -20,10 +20,12 @@ from tests.web.test_browser import (
     click_piece,
     click_square,
     game_detail,
+    open_game,
     settle,
     start_game,
     wait_for_my_turn,
 )
+from tests.web.test_browser_newcomer import DUEL_OPENING, duel_with_a_friend, play_all
 
 # The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
 server, browser, page = shared.server, shared.browser, shared.page
@@ -163,3 +165,83 @@ def test_a_line_says_what_the_phase_asks_and_changes_with_the_phase(page, server
     page.reload()
     page.wait_for_selector(".board-svg")
     assert page.locator("#phase-help").count() == 0
+
+
+# --- 13: the moves by turn, and stepping through the game during play -------------------------------------
+def test_the_moves_are_grouped_by_turn_with_their_numbers_in_full(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING)
+    open_game(page, server, game_id, tokens["blue"])
+    assert page.locator("#moves .turn-head").all_inner_texts() == ["Turn 1: blue", "Turn 2: red"]
+    assert page.locator("#moves .turn").nth(1).locator("li").all_inner_texts() == [
+        "red move Achille f6 S",
+        "red end-move",
+        "red fire Achille stbd-bow 2 at Bellona",
+        "red end-fire",
+    ]
+    numbers = page.locator("#moves li").evaluate_all(
+        """(items) => items.map((li) => {
+            const list = document.querySelector('#moves').getBoundingClientRect();
+            const box = li.getBoundingClientRect();
+            return [getComputedStyle(li, '::before').content, box.left >= list.left && box.right <= list.right];
+        })"""
+    )
+    assert numbers == [[f'"{n}."', True] for n in range(1, 7)]  # every number drawn, inside the list
+    assert "last" in page.locator('#moves li[data-number="6"]').get_attribute("class")
+    assert axe_findings(page, ".side") == []
+
+
+def achille_square(page) -> str:
+    return page.locator('.board-svg .piece[data-piece="Achille"]').get_attribute("data-square")
+
+
+def test_stepping_back_during_play_shows_the_position_and_changes_nothing(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING)
+    open_game(page, server, game_id, tokens["blue"])
+    click_piece(page, "Bellona")
+    page.locator('#legal-actions [data-action="defend Bellona fore 1"]').click()  # a plan, not yet sent
+    settle(page)
+    assert achille_square(page) == "f6"
+    page.click('#moves li[data-number="2"] button')  # after blue's first turn: Achille still at h8
+    settle(page)
+    assert achille_square(page) == "h8"
+    assert page.inner_text("#replay-at") == "move 2 of 6"
+    assert page.inner_text("#looking-back").startswith("You are looking at the game after move 2 of 6")
+    assert page.locator("#legal-actions").count() == 0  # nothing can be played from the past
+    assert "last" in page.locator('#moves li[data-number="2"]').get_attribute("class")
+    assert axe_findings(page, ".side") == []
+    page.focus("#replay-forward")  # by keyboard, one move on
+    page.keyboard.press("Enter")
+    settle(page)
+    assert achille_square(page) == "f6" and page.inner_text("#replay-at") == "move 3 of 6"
+    page.click("#replay-start")
+    settle(page)
+    assert page.inner_text("#replay-at") == "move 0 of 6"
+    assert game_detail(server, game_id)["view"]["version"] == 6  # nothing stored, nothing undone
+    page.click("#back-to-game")
+    assert page.locator("#looking-back").count() == 0 and page.inner_text("#replay-at") == "move 6 of 6"
+    assert page.locator(".pending li").count() == 1  # the plan was kept
+    assert page.inner_text("#replay-end") == "Now"
+    click_action(page, "end-defence")
+    page.click("#commit")
+    settle(page)
+    assert game_detail(server, game_id)["view"]["version"] > 6
+
+
+def test_after_the_game_the_steps_are_named_in_words(page, server):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    resigned = httpx.post(
+        f"{server.url}/api/games/{game_id}/resign", headers={"Authorization": f"Bearer {tokens['red']}"}, json={}
+    )
+    assert resigned.status_code == 200
+    open_game(page, server, game_id, tokens["blue"])
+    labels = page.locator("#replay button").all_inner_texts()
+    assert labels == ["Start", "◀ Back", "Next ▶", "End"]  # no ⏮ ⏭, which the fonts lack
+    page.click("#replay-start")
+    settle(page)
+    assert page.locator('.board-svg .piece[data-piece="Bellona"]').get_attribute("data-square") == "c3"
+    page.click("#replay-end")
+    settle(page)
+    assert page.inner_text("#replay-at") == "move 3 of 3"

@@ -63,6 +63,10 @@ def test_three_secret_placements_show_nothing_to_the_opponent_or_a_spectator(cli
         missed = client.get(f"/api/games/{game_id}/history", headers=auth(token) if token else {}).json()
         assert missed == {"version": 0, "entries": []}
         assert "place" not in client.get(f"/api/games/{game_id}/record", headers=auth(token) if token else {}).text
+        # Stepping back through the game during play goes no further than what this viewer may see.
+        stepped = client.get(f"/api/games/{game_id}/replay", params={"moves": 3}, headers=auth(token) if token else {})
+        assert stepped.json()["moves"] == 0 and stepped.json()["state"]["hidden"].get("red", []) in ([], None)
+    assert client.get(f"/api/games/{game_id}/replay", params={"moves": 3}, headers=auth(red)).json()["moves"] == 3
     mine = detail(client, game_id, red)
     assert [e["number"] for e in mine["history"]] == [1, 2, 3] and mine["view"]["version"] == 3
 

@@ -19,7 +19,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.routing import Match
 
 from .. import games as registered_games
-from ..core.errors import IllegalAction
 from ..store import GameStore
 from . import schemas
 from .computer import computer_pool, level_ladder, levels
@@ -199,12 +198,11 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     async def replay(
         game_id: str, service: Service, seats: Seats, moves: Annotated[int, Query(ge=0)] = 0
     ) -> dict[str, Any]:
-        """A finished game's whole state after its first `moves` moves, to step through it."""
+        """The state after the first `moves` moves, to step through the game: a finished game's whole
+        state; during play, as your seats see it, up to the first decision still secret from you."""
         live = await service.live(game_id)
-        if live.outcome is None:
-            raise IllegalAction("replay", "a game can be replayed once it is over")
-        moves = min(moves, live.version)
-        return {"moves": moves, "state": live.state_after(moves)}
+        moves, state = live.state_after(moves, seats)
+        return {"moves": moves, "state": state}
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:

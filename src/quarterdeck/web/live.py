@@ -275,10 +275,19 @@ class LiveGame:
         acting = [seat for seat in self.acting_seats() if seat in held]
         return state.players.index((acting or held)[0])
 
-    def state_after(self, moves: int) -> dict[str, Any]:
-        """The whole state after the first `moves` moves (for replaying a finished game)."""
-        replay = LiveGame.start(self.game, self.row, [(e.seat, e.text) for e in self.entries[:moves]])
-        return replay.state.to_json()
+    def state_after(self, moves: int, seats: frozenset[str] = frozenset()) -> tuple[int, dict[str, Any]]:
+        """(moves, state): the state after the first `moves` moves, to step through the game. Once
+        it is over, the whole state; while it is played, as `seats` may see it, and no further than
+        the first decision still secret from them (as the record they may download)."""
+        over = self.outcome is not None
+        known = self.entries
+        if not over:
+            secret = next((e.number for e in self.entries if e.shown_at(seats) is None), None)
+            known = self.entries if secret is None else self.entries[: secret - 1]
+        moves = min(moves, len(known))
+        # A draw agreed is no move: the moves before it replay as they were played.
+        replay = LiveGame.start(self.game, replace(self.row, agreed=None), [(e.seat, e.text) for e in known[:moves]])
+        return moves, replay.state.to_json(viewer=None if over else replay._viewer(seats))
 
 
 def _grouped_actions(state: State, player: int, terminal_view: Any) -> list[dict[str, Any]]:

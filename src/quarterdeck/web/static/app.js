@@ -263,7 +263,7 @@ class GamePage {
     this.cursor = null;      // the keyboard's square
     this.grid = null;
     this.message = null;
-    this.replayAt = null;    // a finished game shown after this many moves
+    this.replayAt = null;    // the game shown after this many moves (null: as it stands)
     this.replayState = null;
     this.drawing = null;
     this.socket = null;
@@ -471,11 +471,24 @@ class GamePage {
     URL.revokeObjectURL(link.href);
   }
 
+  /** Show the position after `moves` moves, during play or after it; nothing is changed, and a
+   * turn being planned is kept. The last move of a game in play is the game as it stands. */
   async replayTo(moves) {
     const count = Math.max(0, Math.min(moves, this.history.length));
-    const replay = await api(`/api/games/${this.id}/replay?moves=${count}`, { token: this.token });
-    this.replayAt = replay.moves;
-    this.replayState = replay.state;
+    if (count === this.history.length && this.view.status !== "finished") return this.backToGame();
+    try {
+      const replay = await api(`/api/games/${this.id}/replay?moves=${count}`, { token: this.token });
+      this.replayAt = replay.moves;
+      this.replayState = replay.state;
+    } catch (exc) {
+      return this.say(exc.message, "error");
+    }
+    this.render();
+  }
+
+  backToGame() {
+    this.replayAt = null;
+    this.replayState = null;
     this.render();
   }
 
@@ -558,7 +571,7 @@ class GamePage {
           h("button", { onclick: () => this.plan(a.text), "data-action": a.text }, a.text)))),
       seat && this.replayAt === null && this.turnBox(view, seat),
       this.controls(view),
-      over && this.replayBox(),
+      this.history.length > 0 && this.replayBox(view),
       h("h3", {}, "Moves"), this.moveList(),
       h("h3", {}, "Events"), this.eventLog(),
       this.rulesBox());
@@ -716,24 +729,42 @@ class GamePage {
     }
   }
 
-  replayBox() {
+  /** Step through the game, during play or after it. Words, not media glyphs: the fonts at hand
+   * lack ⏮ and ⏭. */
+  replayBox(view) {
     const at = this.replayAt ?? this.history.length;
+    const total = this.history.length;
     const step = (n) => () => this.replayTo(n);
-    return h("div", { class: "row", id: "replay" }, "Replay: ",
-      h("button", { onclick: step(0), "aria-label": "to the start" }, "⏮"),
-      h("button", { onclick: step(at - 1), "aria-label": "one move back", id: "replay-back" }, "◀"),
-      h("span", {}, `${at} / ${this.history.length}`),
-      h("button", { onclick: step(at + 1), "aria-label": "one move on", id: "replay-forward" }, "▶"),
-      h("button", { onclick: step(this.history.length), "aria-label": "to the end" }, "⏭"));
+    const playing = view.status !== "finished";
+    return h("div", { class: "replay", id: "replay" },
+      h("div", { class: "row", role: "group", "aria-label": "step through the game" },
+        h("button", { onclick: step(0), disabled: at === 0, id: "replay-start", "aria-label": "to the start" }, "Start"),
+        h("button", { onclick: step(at - 1), disabled: at === 0, id: "replay-back", "aria-label": "one move back" }, "◀ Back"),
+        h("span", { id: "replay-at" }, `move ${at} of ${total}`),
+        h("button", { onclick: step(at + 1), disabled: at >= total, id: "replay-forward", "aria-label": "one move on" }, "Next ▶"),
+        h("button", { onclick: step(total), disabled: at >= total, id: "replay-end", "aria-label": "to the end" }, playing ? "Now" : "End")),
+      playing && this.replayAt !== null && h("p", { class: "message info", id: "looking-back", role: "status" },
+        `You are looking at the game after move ${at} of ${total}; nothing is changed. `,
+        h("button", { onclick: () => this.backToGame(), id: "back-to-game" }, "Back to the game")));
   }
 
+  /** The moves by turn (each run of one side's decisions, the dice with them), every move a button
+   * that shows the position after it. */
   moveList() {
     const last = this.replayAt ?? this.history.length;
-    return h("ol", { class: "moves", id: "moves", tabindex: 0, "aria-label": "moves" }, this.history.map((entry) =>
-      h("li", { class: entry.number === last ? "last" : "", value: entry.number },
-        this.view.status === "finished"
-          ? h("button", { class: "link", onclick: () => this.replayTo(entry.number) }, `${entry.seat} ${entry.text}`)
-          : `${entry.seat} ${entry.text}`)));
+    const list = h("div", { class: "moves", id: "moves", tabindex: 0, role: "region", "aria-label": "moves, by turn" },
+      turnsOf(this.history).map((turn, index) => h("div", { class: "turn" },
+        h("h4", { class: "turn-head" }, `Turn ${index + 1}: ${turn.seat}`),
+        h("ol", { class: "turn-moves" }, turn.entries.map((entry) =>
+          h("li", { class: entry.number === last ? "last" : "", value: entry.number, "data-number": entry.number },
+            h("button", { class: "link", onclick: () => this.replayTo(entry.number),
+              "aria-label": `move ${entry.number}: ${entry.seat} ${entry.text}; show the position after it` },
+            `${entry.seat} ${entry.text}`)))))));
+    queueMicrotask(() => { // the move shown stays in sight
+      const mark = list.querySelector("li.last");
+      if (mark) list.scrollTop = mark.offsetTop - list.clientHeight / 2;
+    });
+    return list;
   }
 
   /** The last exchange, from the events of the last two turns: what was fired, defended, attacked
