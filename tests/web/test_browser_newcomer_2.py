@@ -19,10 +19,12 @@ from tests.web.test_browser import (
     click_action,
     click_piece,
     click_square,
+    create_game,
     game_detail,
     open_game,
     settle,
     start_game,
+    svg_text_sizes,
     wait_for_my_turn,
 )
 from tests.web.test_browser_newcomer import DUEL_OPENING, duel_with_a_friend, play_all
@@ -245,3 +247,65 @@ def test_after_the_game_the_steps_are_named_in_words(page, server):
     page.click("#replay-end")
     settle(page)
     assert page.inner_text("#replay-at") == "move 3 of 3"
+
+
+# --- 6: a phone, 390 px wide ----------------------------------------------------------------------------------
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+def sideways(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def test_on_a_phone_the_lobby_fits_and_a_large_board_opens_readable_and_pans(browser, server):
+    create_game(server, "square-rigger", "local", scenario="fleet-battle", seed=1, public=True)  # listed in the lobby
+    context, page, errors = phone(browser)
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#start-game")
+        page.wait_for_selector(".games-table")
+        page.select_option("#game-select", "naval-warfare")
+        assert sideways(page) == 0
+        created = create_game(server, "square-rigger", "local", scenario="fleet-battle", seed=1)
+        open_game(page, server, created["id"], created["token"])
+        assert sideways(page) == 0  # the page never scrolls sideways: the board pans in its frame
+        board = page.locator(".board")
+        assert board.bounding_box()["width"] >= 370  # the board takes the width
+        assert min(svg_text_sizes(page)) >= 11.9  # opened at a scale where its text reads
+        frame = board.evaluate("(b) => [b.scrollWidth, b.clientWidth]")
+        assert frame[0] > frame[1]  # and pans
+        assert axe_findings(page, ".board-column") == []
+        square = page.locator('.board-svg rect.square[data-square="a1"]').bounding_box()["width"]
+        page.click("#zoom-fit")  # the whole board, to see the battle at once
+        assert page.locator('.board-svg rect.square[data-square="a1"]').bounding_box()["width"] < square / 2
+        assert board.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+        page.click("#zoom-in")
+        assert board.evaluate("(b) => b.scrollWidth > b.clientWidth")
+        page.locator('.board-svg .piece[data-piece="Victory"]').click()  # pan to a ship, and choose her
+        settle(page)
+        assert "Actions of Victory" in page.inner_text(".side")
+        assert sideways(page) == 0
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_on_a_phone_the_duel_takes_the_width_with_the_wind_below_the_board(browser, server):
+    context, page, errors = phone(browser)
+    try:
+        created = create_game(server, "square-rigger", "local", scenario="duel", seed=1)
+        open_game(page, server, created["id"], created["token"])
+        page.click("#zoom-fit")
+        rose = page.locator(".board-svg .wind-rose, .board-svg .side-note").first.bounding_box()
+        last_rank = page.locator('.board-svg rect.square[data-square="a1"]').bounding_box()
+        assert rose["y"] > last_rank["y"] + last_rank["height"]  # below the board, not beside it
+        square = last_rank["width"]
+        assert square * 10 >= 340  # ten squares fill the width
+    finally:
+        context.close()
+    assert not errors, errors

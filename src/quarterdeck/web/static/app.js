@@ -15,6 +15,9 @@ const app = document.getElementById("app");
 const RESULT_KINDS = new Set(["hit", "struck", "silenced", "sunk", "captured", "eliminated", "survived", "escaped"]);
 const EXCHANGE_KINDS = new Set([...RESULT_KINDS, "fired", "defended", "attacked", "supported", "die-rolled"]);
 const FRESH_MS = 4000; // how long a newly arrived result stays animated
+const PHONE = 640; // pixels wide: a board opens zoomed in (and pans) where its text would read below MIN_TEXT
+const MIN_TEXT = 12;
+const MAX_ZOOM = 4;
 const connection = document.getElementById("connection");
 
 // --- small helpers -------------------------------------------------------------------------------
@@ -543,10 +546,49 @@ class GamePage {
     };
     const boardBox = h("div", { class: "board", tabindex: 0, "aria-label": "board: arrow keys move, Enter selects",
       onkeydown: (event) => this.key(event) });
-    boardBox.append(this.drawing.draw(ctx));
+    const drawn = this.drawing.draw(ctx);
+    boardBox.append(drawn);
     const hadFocus = document.activeElement?.classList.contains("board");
-    app.replaceChildren(h("div", { class: "game-page" }, boardBox, this.sidePanel(view)));
+    const before = document.querySelector(".board");
+    const scrolled = before ? [before.scrollLeft, before.scrollTop] : [0, 0];
+    // A square board drawn as one SVG may be zoomed and panned (the games with maps of their own
+    // scroll and zoom them themselves).
+    const grid = drawn.matches?.("svg.board-svg") && drawn.querySelector("rect.square");
+    if (grid) boardBox.classList.add("zoomable");
+    app.replaceChildren(h("div", { class: "game-page" },
+      h("div", { class: "board-column" }, grid && this.zoomBar(), boardBox), this.sidePanel(view)));
+    if (grid) this.applyZoom(drawn);
+    [boardBox.scrollLeft, boardBox.scrollTop] = scrolled; // a redraw keeps the part of the board in view
     if (hadFocus) boardBox.focus();
+  }
+
+  // --- zoom and pan -----------------------------------------------------------------------------------
+  /** The board's width as a multiple of the space it has (1: the whole board fits); on a screen too
+   * narrow for squares a finger can hit, it opens zoomed in, and scrolls (pans) in its frame. */
+  applyZoom(svg) {
+    if (this.zoom === undefined) {
+      // On a phone, at the scale where the board's smallest text reads at 12 px; "Whole board" fits it.
+      const scale = svg.getScreenCTM()?.a || 1;
+      const smallest = Math.min(...[...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize))
+        .filter((size) => size > 0), 12);
+      const readable = MIN_TEXT / (smallest * scale);
+      this.zoom = window.innerWidth <= PHONE && readable > 1 ? Math.min(MAX_ZOOM, readable) : 1;
+    }
+    svg.style.width = `${this.zoom * 100}%`;
+    svg.classList.toggle("zoomed", this.zoom > 1);
+    const zoomedOut = document.getElementById("zoom-out");
+    if (zoomedOut) zoomedOut.disabled = this.zoom <= 1;
+  }
+
+  zoomBar() {
+    const to = (zoom) => () => {
+      this.zoom = Math.max(1, Math.min(MAX_ZOOM, zoom));
+      this.render();
+    };
+    return h("div", { class: "row zoom-bar", role: "group", "aria-label": "zoom the board" },
+      h("button", { id: "zoom-in", onclick: () => to((this.zoom ?? 1) * 1.5)() }, "Zoom in"),
+      h("button", { id: "zoom-out", onclick: () => to((this.zoom ?? 1) / 1.5)() }, "Zoom out"),
+      h("button", { id: "zoom-fit", onclick: to(1) }, "Whole board"));
   }
 
   sidePanel(view) {
@@ -846,4 +888,10 @@ async function loadDrawing(game) {
 }
 
 window.addEventListener("popstate", route);
+// A drawing may lay itself out for the width (Square Rigger's panel goes below the board on a phone).
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => page?.render(), 150);
+});
 route();

@@ -20,8 +20,10 @@ export function draw(ctx) {
     const { x, y } = parseSquare(square);
     return rows[height - 1 - y][x];
   };
+  // On a phone the wind rose and the selected ship's bearings go below the board, which takes the width.
+  const below = window.innerWidth <= 640;
   const board = gridBoard(ctx, {
-    width, height, right: PANEL, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6",
+    width, height, right: below ? 0 : PANEL, bottom: below ? BELOW : 0, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6",
     squareOf: (piece) => squareOf(state, piece),
   });
   rows.forEach((row, index) => [...row].forEach((cell, x) => {
@@ -43,7 +45,7 @@ export function draw(ctx) {
     }
   }
   incomingLabels(board, state);
-  selectedPanel(ctx, board, state);
+  selectedPanel(ctx, board, state, below);
   hitLabels(ctx, board, state);
   for (const [name, battery] of Object.entries(state.batteries || {})) {
     const { x, y } = board.center(battery.square);
@@ -62,19 +64,31 @@ export function draw(ctx) {
     if (!ship.square) continue;
     board.layers.pieces.append(shipGlyph(ctx, board, name, ship));
   }
-  const middle = board.origin.x + board.boardWidth + PANEL / 2;
-  windRose(board, state.wind, middle, board.origin.y + 60);
+  const { middle, top } = panelAt(board, below);
+  windRose(board, state.wind, middle, top + 60);
   const escaped = Object.entries(state.ships).filter(([, ship]) => ship.escaped).map(([name]) => name);
-  board.layers.extras.append(el("text", { x: middle, y: board.origin.y + 140,
+  board.layers.extras.append(el("text", { x: middle, y: top + 140,
     class: "side-note" }, `turn ${state.turn}: ${state.side} ${state.phase}`));
   if (escaped.length) {
-    board.layers.extras.append(el("text", { x: middle, y: board.origin.y + 160,
+    board.layers.extras.append(el("text", { x: middle, y: top + 160,
       class: "side-note" }, `escaped: ${escaped.join(", ")}`));
   }
   return board.svg;
 }
 
 const PANEL = 210; // room right of the board: the wind rose and the selected piece's bearings
+const BELOW = 280; // on a phone, the same below the board: the rose on the left, the bearings beside it
+
+/** Where the panel lies: right of the board, or below it (the rose's centre line, its top, and where
+ * the selected ship's lines start). */
+function panelAt(board, below) {
+  if (below) {
+    const top = board.origin.y + board.boardHeight + 24;
+    return { middle: board.origin.x + 80, top, listX: board.origin.x + 175, listY: top + 16 };
+  }
+  const x = board.origin.x + board.boardWidth;
+  return { middle: x + PANEL / 2, top: board.origin.y, listX: x + 8, listY: board.origin.y + 190 };
+}
 
 function chebyshev(a, b) {
   const p = parseSquare(a);
@@ -142,12 +156,12 @@ function incomingLabels(board, state) {
 
 /** The selected piece: each bearing it may fire on (cap, target, range, effect), drawn on the board
  * and listed beside it; or, while it defends, the fire arriving on each bearing and its defence cap. */
-function selectedPanel(ctx, board, state) {
+function selectedPanel(ctx, board, state, below) {
   const name = ctx.selected;
   const from = name && squareOf(state, name);
   if (!from) return;
-  const x = board.origin.x + board.boardWidth + 8;
-  let y = board.origin.y + 190;
+  const { listX: x, listY } = panelAt(board, below);
+  let y = listY;
   const line = (text, extra = {}) => {
     board.layers.extras.append(el("text", { x, y, class: "panel-line", "text-anchor": "start", ...extra }, text));
     y += 15;
