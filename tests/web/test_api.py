@@ -94,6 +94,8 @@ def test_refusals_are_4xx_with_a_message_and_change_nothing(client):
     assert bad_scenario.status_code == 422 and bad_scenario.json()["field"] == "scenario"
     assert client.post("/api/games", json={"game": "counting", "seat": "green"}).status_code == 422
     assert client.post("/api/games", json={"game": "counting", "level": "oracle"}).status_code == 422
+    at_one_screen = {"game": "counting", "opponent": "local", "level": "oracle"}
+    assert client.post("/api/games", json=at_one_screen).status_code == 422  # a level means something everywhere
 
 
 def test_a_caller_cannot_make_the_server_read_its_own_files(client, tmp_path):
@@ -191,12 +193,15 @@ def test_resignation_ends_the_game_and_the_record_replays(client):
 def test_a_draw_is_offered_and_accepted_by_the_other_side(client):
     game_id, blue, red = two_players(client)
     draw = f"/api/games/{game_id}/draw"
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))
     assert client.post(draw, json={"answer": "accept"}, headers=auth(red)).status_code == 422
     assert client.post(draw, json={"answer": "offer"}, headers=auth(blue)).json()["view"]["draw_offer"] == "blue"
     assert client.post(draw, json={"answer": "accept"}, headers=auth(blue)).status_code == 422
     accepted = client.post(draw, json={"answer": "accept"}, headers=auth(red)).json()["view"]
     assert accepted["status"] == "finished" and accepted["outcome"]["result"] == "draw"
     assert "draw agreed" in client.get(f"/api/games/{game_id}/record").text
+    # The draw is no move: the game steps through the moves before it.
+    assert client.get(f"/api/games/{game_id}/replay", params={"moves": 1}).json()["state"]["total"] == 2
 
 
 def test_playing_on_declines_a_draw_offer(client):
