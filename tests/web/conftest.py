@@ -121,7 +121,7 @@ class ServerProcess:
             [sys.executable, "-m", "tests.web.serve_counting", self.database_url, str(self.listener.fileno())],
             cwd=ROOT,
             pass_fds=(self.listener.fileno(),),
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))},
         )
         for _ in range(300):  # up to a minute for a cold start on a busy machine
             if self.process.poll() is not None:

@@ -114,6 +114,8 @@ class GameService:
         game = self.game(name)
         scenario = scenario or game.default_scenario
         _check_shipped(game, scenario, options)
+        if level not in levels():  # whatever the opponent: a request says nothing it does not mean
+            raise BadRequest(f"unknown level {level!r}; levels are {', '.join(levels())}")
         state = await asyncio.to_thread(game.new_initial_state, scenario, options, seed)
         seats = list(state.players)
         mine = seat or seats[0]
@@ -127,8 +129,6 @@ class GameService:
             players = {s: "human" for s in seats}
             grants[hash_token(token)] = SeatGrant("seat", tuple(seats))
         elif opponent == "computer":
-            if level not in levels():
-                raise BadRequest(f"unknown level {level!r}; levels are {', '.join(levels())}")
             players = {s: "human" if s == mine else COMPUTER_PREFIX + level for s in seats}
             grants[hash_token(token)] = SeatGrant("seat", (mine,))
         elif opponent == "invite":
