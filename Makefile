@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test conformance mutation bench load-test screenshots clean
+.PHONY: setup play test test-random conformance mutation bench load-test screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ test: setup
 	$(BIN)/ruff check src tests benchmarks
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
 	$(BIN)/pytest
+
+# The whole suite in three shuffled orders, each on every core (pytest-xdist): no test may depend
+# on another's leftovers. A failing order is replayed with --random-order-seed=N.
+test-random: setup
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
+	for seed in $(or $(SEEDS),1 2 3); do $(BIN)/pytest -n auto --random-order-seed=$$seed || exit 1; done
 
 # The README's pictures of each board, taken by the browser tests (tests never write into docs/).
 screenshots: setup
