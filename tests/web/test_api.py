@@ -360,3 +360,140 @@ def test_a_request_field_of_the_wrong_type_is_refused_not_converted(client):
     moves = f"/api/games/{game_id}/moves"
     assert client.post(moves, json={"version": "0", "actions": ["add 1"]}, headers=auth(blue)).status_code == 422
     assert client.get(f"/api/games/{game_id}").json()["view"]["version"] == 0
+
+
+# --- importing a saved record (issue 12, point 14) -------------------------------------------------
+def recorded(client, **body) -> tuple[str, str]:
+    """A counting race at one screen with the wind on (chance after every move), two moves in, and
+    its record as the game-over page's "download the record" link writes it: (game id, text)."""
+    local = new_game(client, opponent="local", options={"gusts": True}, seed=5, **body)
+    for number, move in enumerate(["add 2", "add 1"]):
+        played = client.post(
+            f"/api/games/{local['id']}/moves",
+            json={"version": 2 * number, "actions": [move]},
+            headers=auth(local["token"]),
+        )
+        assert played.status_code == 200, played.text
+    return local["id"], client.get(f"/api/games/{local['id']}/record").text
+
+
+def games_stored(client) -> int:
+    return len(client.app.state.service.store.ongoing_ids())
+
+
+def test_a_saved_record_against_the_computer_is_played_on_against_the_same_level(client):
+    original, text = recorded(client)
+    text = text.replace('[Players "blue=human red=human"]', '[Players "blue=human red=greedy"]')  # as `save` writes it
+    imported = client.post("/api/import", json={"record": text})
+    assert imported.status_code == 201, imported.text
+    body = imported.json()
+    assert (body["opponent"], body["level"], body["seats"], body["moves"], body["status"]) == (
+        "computer",
+        "greedy",
+        ["blue"],
+        4,
+        "ongoing",
+    )
+    detail = client.get(f"/api/games/{body['id']}", headers=auth(body["token"])).json()
+    before = client.get(f"/api/games/{original}").json()
+    assert detail["view"]["state"] == before["view"]["state"]  # the same position, the dice thrown as they were
+    assert [e["text"] for e in detail["history"]] == [e["text"] for e in before["history"]]
+    assert detail["view"]["players"] == {"blue": "human", "red": "computer:greedy"}
+    assert detail["view"]["to_act"] == ["blue"] and detail["view"]["legal"]["blue"]
+    played = client.post(
+        f"/api/games/{body['id']}/moves", json={"version": 4, "actions": ["add 1"]}, headers=auth(body["token"])
+    )
+    assert played.status_code == 200, played.text
+    for _ in range(100):  # the computer answers for red
+        if client.get(f"/api/games/{body['id']}").json()["view"]["version"] > 6:
+            break
+        time.sleep(0.05)
+    assert [e["seat"] for e in client.get(f"/api/games/{body['id']}").json()["history"][6:8]] == ["red", "chance"]
+
+
+def test_a_record_of_two_people_opens_at_one_screen_or_as_chosen(client):
+    _, text = recorded(client)
+    local = client.post("/api/import", json={"record": text}).json()
+    assert (local["opponent"], local["seats"], local["level"]) == ("local", ["blue", "red"], None)
+    invite = client.post("/api/import", json={"record": text, "opponent": "invite", "seat": "red"}).json()
+    assert invite["seats"] == ["red"] and list(invite["invitations"]) == ["blue"]
+    computer = client.post("/api/import", json={"record": text, "opponent": "computer", "level": "random"})
+    assert computer.json()["level"] == "random" and computer.json()["seats"] == ["blue"]
+
+
+def test_a_finished_record_is_imported_to_be_replayed(client):
+    game_id, blue, red = two_players(client)
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))
+    client.post(f"/api/games/{game_id}/resign", json={}, headers=auth(red))
+    imported = client.post("/api/import", json={"record": client.get(f"/api/games/{game_id}/record").text})
+    body = imported.json()
+    assert imported.status_code == 201 and body["status"] == "finished" and body["moves"] == 2
+    view = client.get(f"/api/games/{body['id']}").json()["view"]
+    assert view["outcome"] == client.get(f"/api/games/{game_id}").json()["view"]["outcome"]
+    assert view["outcome"]["result"] == "blue"
+    assert client.get(f"/api/games/{body['id']}/replay", params={"moves": 1}).json()["state"]["total"] == 2
+    late = client.post(
+        f"/api/games/{body['id']}/moves", json={"version": 2, "actions": ["add 1"]}, headers=auth(body["token"])
+    )
+    assert late.status_code == 409
+
+
+def test_a_draw_agreed_is_imported_as_agreed(client):
+    game_id, blue, red = two_players(client)
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))
+    client.post(f"/api/games/{game_id}/draw", json={"answer": "offer"}, headers=auth(red))
+    client.post(f"/api/games/{game_id}/draw", json={"answer": "accept"}, headers=auth(blue))
+    body = client.post("/api/import", json={"record": client.get(f"/api/games/{game_id}/record").text}).json()
+    view = client.get(f"/api/games/{body['id']}").json()["view"]
+    assert body["status"] == "finished" and view["outcome"]["result"] == "draw"
+    assert view["outcome"]["reason"] == "draw agreed (red offered)"
+
+
+def test_a_corrupt_or_illegal_record_is_refused_naming_what_is_wrong_and_makes_nothing(client):
+    _, text = recorded(client)
+    stored = games_stored(client)
+    lines = text.splitlines()
+    thrown = next(line for line in lines if " chance gust " in line)
+    forged = thrown[:-1] + ("1" if thrown.endswith("0") else "0")
+    cases = {
+        "header": (text.replace('[Seed "5"]', "[Seed 5]"), 'line 4: a header line looks like [Key "value"]'),
+        "illegal": (text.replace("blue add 2", "blue add 7"), "move 1 (blue add 7)"),
+        "out of turn": (text.replace("3. red add 1", "3. blue add 1"), "move 3 (blue add 1)"),
+        "no seat": (text.replace("3. red add 1", "3. green add 1"), "no seat 'green'; seats are blue, red"),
+        "dice": (text.replace(thrown, forged), "the dice of seed 5 throw"),
+        "result": (text.replace('[Result "*"]', '[Result "blue"]'), "its moves end with the game still in play"),
+        "empty": ("1. blue add 2\n", "no [Game ...] header"),
+    }
+    for name, (bad, why) in cases.items():
+        refused = client.post("/api/import", json={"record": bad})
+        assert refused.status_code == 422, (name, refused.text)
+        assert refused.json()["field"] == "record" and why in refused.json()["detail"], (name, refused.json())
+    illegal = client.post("/api/import", json={"record": cases["illegal"][0]}).json()
+    assert illegal["line"] == lines.index("1. blue add 2") + 1
+    unknown = client.post("/api/import", json={"record": text.replace('"counting"', '"draughts"')})
+    assert unknown.status_code == 422 and unknown.json()["field"] == "game"
+    assert games_stored(client) == stored
+
+
+def test_an_imported_record_cannot_make_the_server_read_its_own_files(client, tmp_path):
+    planted = tmp_path / "fleet.toml"
+    planted.write_text('password = "hunter2"\n')
+    stored = games_stored(client)
+    by_path = Record(game="naval-warfare", scenario=str(planted)).to_text()
+    refused = client.post("/api/import", json={"record": by_path})
+    assert refused.status_code == 422 and refused.json()["field"] == "scenario" and "password" not in refused.text
+    tables = Record(game="frigate", scenario="the-chase", options={"tables": "/etc/passwd"}).to_text()
+    refused = client.post("/api/import", json={"record": tables})
+    assert refused.status_code == 422 and refused.json()["field"] == "options.tables" and "root" not in refused.text
+    assert games_stored(client) == stored
+
+
+def test_an_import_asks_only_for_what_it_means(client):
+    _, text = recorded(client)
+    terminal = text.replace('[Players "blue=human red=human"]', '[Players "blue=human red=ai:3:budget=iterations"]')
+    refused = client.post("/api/import", json={"record": terminal})
+    assert refused.status_code == 422 and "is no level of this server" in refused.json()["detail"]
+    assert client.post("/api/import", json={"record": terminal, "level": "ai:3"}).status_code == 201
+    assert client.post("/api/import", json={"record": text, "seat": "green"}).status_code == 422
+    assert client.post("/api/import", json={"record": text, "extra": 1}).status_code == 422
+    assert client.post("/api/import", json={"record": ""}).status_code == 422

@@ -146,10 +146,19 @@ class GameStore:
                 yield conn
 
     # --- games ---------------------------------------------------------------------------------
-    def create_game(self, row: GameRow, grants: dict[str, SeatGrant]) -> None:
-        """Store a new game with its token hashes (hash -> grant)."""
+    def create_game(self, row: GameRow, grants: dict[str, SeatGrant], played: Sequence[tuple[str, str]] = ()) -> None:
+        """Store a new game with its token hashes (hash -> grant), and the moves it starts with (an
+        imported record; `row.version` counts them) in the same transaction: all of it or nothing."""
         with self._writing() as conn:
             conn.execute(insert(games).values(**_game_values(row)))
+            if played:
+                conn.execute(
+                    insert(moves),
+                    [
+                        {"game_id": row.id, "number": number, "seat": seat, "text": text}
+                        for number, (seat, text) in enumerate(played, start=1)
+                    ],
+                )
             for token_hash, grant in grants.items():
                 conn.execute(
                     insert(tokens).values(

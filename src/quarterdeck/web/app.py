@@ -145,6 +145,25 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
             "invitations": created.invitations,
         }
 
+    @app.post("/api/import", response_model=schemas.ImportedGame, status_code=201)
+    async def import_game(body: schemas.ImportGame, service: Service) -> dict[str, Any]:
+        """A game made from a saved record (.qdr): every move replayed through the rules, then
+        replayed or played on against the kind of opponent the record names (or the one chosen).
+        A corrupt or illegal record is refused naming its line, and nothing is made."""
+        created, live, opponent, level = await service.import_record(
+            body.record, body.opponent, body.seat, body.level, body.public
+        )
+        return {
+            "id": created.game_id,
+            "token": created.token,
+            "seats": created.seats,
+            "invitations": created.invitations,
+            "opponent": opponent,
+            "level": level if opponent == "computer" else None,
+            "moves": live.version,
+            "status": live.row.status,
+        }
+
     @app.get("/api/games/{game_id}", response_model=schemas.GameDetail)
     async def get_game(game_id: str, service: Service, seats: Seats) -> Response:
         """The game as the token's seats see it (a spectator's view without a token)."""
@@ -265,6 +284,7 @@ def _openapi(app: FastAPI, catalogue: GameCatalogue) -> dict[str, Any]:
                     if status.startswith("4"):
                         response["content"] = error
         _known_values(schema["components"]["schemas"]["CreateGame"]["properties"], catalogue)
+        _known_values(schema["components"]["schemas"]["ImportGame"]["properties"], catalogue)
         app.openapi_schema = schema
     return app.openapi_schema
 
@@ -281,6 +301,8 @@ def _known_values(fields: dict[str, Any], catalogue: GameCatalogue) -> None:
         "level": levels(),
     }
     for name, values in known.items():
+        if name not in fields:  # an import names its game and scenario in the record
+            continue
         choices = fields[name].get("anyOf", [fields[name]])
         next(choice for choice in choices if choice.get("type") == "string")["enum"] = values
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import IllegalAction, NotationError, ScenarioError, UnknownGame
+from ..core.errors import IllegalAction, NotationError, RecordError, ScenarioError, UnknownGame
 from ..store import NotFound
 from .live import Forbidden
 from .service import BadRequest, NeedsToken, Stale
@@ -13,6 +13,7 @@ REFUSALS: tuple[type[Exception], ...] = (
     NotFound,
     UnknownGame,
     ScenarioError,
+    RecordError,
     BadRequest,
     NeedsToken,
     Forbidden,
@@ -46,6 +47,8 @@ def _refusal(exc: Exception) -> tuple[int, dict[str, Any]]:
         return 422, {"detail": str(exc), "field": "game"}
     if isinstance(exc, ScenarioError):
         return 422, {"detail": str(exc), "field": exc.field}
+    if isinstance(exc, RecordError):  # an imported record: what is wrong, and where
+        return 422, {"detail": f"the record cannot be imported: {exc}", "field": "record", "line": exc.line}
     if isinstance(exc, NotationError):
         return 422, {"detail": str(exc), "field": exc.field}
     if isinstance(exc, IllegalAction):

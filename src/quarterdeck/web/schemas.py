@@ -19,6 +19,7 @@ class ErrorBody(BaseModel):
     version: int | None = Field(None, description="the game's current version, when that is what went wrong")
     rule: str | None = Field(None, description="the rule an illegal action breaks")
     field: str | None = Field(None, description="the part of a notation or request that is wrong")
+    line: int | None = Field(None, description="the line of an imported record that is wrong, where one is")
 
 
 class ScenarioOut(BaseModel):
@@ -72,6 +73,23 @@ class CreatedGame(BaseModel):
     token: str = Field(description="the secret that acts for your seats; shown once, stored only hashed")
     seats: list[SeatName]
     invitations: dict[SeatName, str] = Field(description="seat -> invitation secret, to send to a friend")
+
+
+class ImportGame(Strict):
+    record: str = Field(min_length=1, max_length=1_000_000, description="a saved game record (.qdr) as text")
+    opponent: Literal["computer", "local", "invite"] | None = Field(
+        None, description="who plays on against you; by default the kind the record's Players header names"
+    )
+    seat: SeatName | None = Field(None, max_length=64, description="your seat; by default the record's person's")
+    level: str | None = Field(None, max_length=64, description="the computer's level; by default the record's")
+    public: bool = Field(False, description="listed in the lobby for anyone to watch")
+
+
+class ImportedGame(CreatedGame):
+    opponent: Literal["computer", "local", "invite"]
+    level: str | None = Field(description="the computer's level, for opponent=computer")
+    moves: int = Field(description="the moves replayed from the record")
+    status: str = Field(description="ongoing (play on) or finished (to replay)")
 
 
 class JoinGame(Strict):

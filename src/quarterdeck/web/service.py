@@ -25,9 +25,9 @@ from typing import Any, Protocol
 
 import orjson
 
-from ..core.errors import IllegalAction, NotationError, ScenarioError
-from ..core.protocol import Game
-from ..core.record import CHANCE_SEAT
+from ..core.errors import IllegalAction, NotationError, QuarterdeckError, RecordError, ScenarioError
+from ..core.protocol import CHANCE, Game
+from ..core.record import CHANCE_SEAT, Record
 from ..store import GameRow, GameStore, NotFound, SeatGrant, VersionConflict
 from .auth import hash_token, new_game_id, new_token
 from .computer import COMPUTER_PREFIX, agent_spec, choose_action, levels
@@ -114,10 +114,35 @@ class GameService:
         game = self.game(name)
         scenario = scenario or game.default_scenario
         _check_shipped(game, scenario, options)
-        if level not in levels():  # whatever the opponent: a request says nothing it does not mean
-            raise BadRequest(f"unknown level {level!r}; levels are {', '.join(levels())}")
+        _check_level(level)
         state = await asyncio.to_thread(game.new_initial_state, scenario, options, seed)
-        seats = list(state.players)
+        live = LiveGame(game, GameRow("", name, scenario, options, seed, {}), state)
+        return await self._open(live, opponent, seat, level, public)
+
+    async def import_record(
+        self, text: str, opponent: str | None, seat: str | None, level: str | None, public: bool = False
+    ) -> tuple[NewGame, LiveGame, str, str]:
+        """A game made from a saved record (.qdr), to replay it or play on from where it stopped.
+
+        Every move is replayed through the rules and every throw of the dice must be the one the
+        record's seed throws there; a corrupt or illegal record raises RecordError (naming its line)
+        and nothing is stored. The scenario and options must be ones the server ships, as for a new
+        game. Who plays the other seats is the record's Players header unless the caller says.
+        Returns the new game, as it stands, and the opponent and level it was opened with."""
+        record = Record.parse(text)
+        game = self.game(record.game)
+        scenario = record.scenario or game.default_scenario
+        _check_shipped(game, scenario, record.options)
+        live = await asyncio.to_thread(_replayed, game, record, scenario)
+        opponent, seat, level = _as_recorded(record, live.state.players, opponent, seat, level)
+        created = await self._open(live, opponent, seat, level, public)
+        return created, self._live[created.game_id], opponent, level
+
+    async def _open(self, live: LiveGame, opponent: str, seat: str | None, level: str, public: bool) -> NewGame:
+        """Store `live` (a new game, or one replayed from a record) with its seats and tokens, then
+        throw any dice due and let a computer seat that must act begin."""
+        _check_level(level)
+        seats = list(live.state.players)
         mine = seat or seats[0]
         if mine not in seats:
             raise BadRequest(f"no seat {mine!r}; seats are {', '.join(seats)}")
@@ -139,13 +164,16 @@ class GameService:
                 grants[hash_token(invitations[other])] = SeatGrant("invitation", (other,))
         else:
             raise BadRequest(f"unknown opponent {opponent!r}; choose computer, local or invite")
-        row = GameRow(new_game_id(), name, scenario, options, seed, players, public=public)
-        await asyncio.to_thread(self.store.create_game, row, grants)
-        self._live[row.id] = LiveGame(game, row, state)
-        if self._live[row.id].acting_seats() == [CHANCE_SEAT]:  # the game opens with dice: throw them now
-            await self._commit(row.id, None, LiveGame.throw_dice)
-        self._schedule_computer(row.id)
-        return NewGame(row.id, token, [s for s in seats if s == mine or opponent == "local"], invitations)
+        live.row = dataclasses.replace(live.row, id=new_game_id(), players=players, public=public, version=live.version)
+        live.row = dataclasses.replace(live.row, **_row_columns(live))  # a record may end the game, or be drawn
+        played = [(entry.seat, entry.text) for entry in live.entries]
+        await asyncio.to_thread(self.store.create_game, live.row, grants, played)
+        game_id = live.row.id
+        self._live[game_id] = live
+        if live.acting_seats() == [CHANCE_SEAT]:  # the game opens (or the record stops) with dice: throw them now
+            await self._commit(game_id, None, LiveGame.throw_dice)
+        self._schedule_computer(game_id)
+        return NewGame(game_id, token, [s for s in seats if s == mine or opponent == "local"], invitations)
 
     async def join(self, game_id: str, invitation: str) -> tuple[str, list[str]]:
         """Exchange an invitation (usable once) for a seat token."""
@@ -512,6 +540,68 @@ def _numbered(exc: IllegalAction | NotationError, number: int, count: int) -> Il
     if isinstance(exc, IllegalAction):
         return IllegalAction(exc.rule, f"{prefix}: {exc.message}")
     return NotationError(exc.field, f"{prefix}: {exc.message}", exc.text)
+
+
+def _check_level(level: str) -> None:
+    if level not in levels():  # whatever the opponent: a request says nothing it does not mean
+        raise BadRequest(f"unknown level {level!r}; levels are {', '.join(levels())}")
+
+
+PEOPLE = ("human", "invited", "")  # a record's Players entries for a person; anything else names an agent
+
+
+def _as_recorded(
+    record: Record, seats: list[str], opponent: str | None, seat: str | None, level: str | None
+) -> tuple[str, str | None, str]:
+    """(opponent, seat, level) for an imported record: what the caller chose, else the kind of
+    opponent its Players header names (a person's seat against an agent: the computer at that
+    agent's level; people only: one screen). Web records write agents as "computer:<spec>", the
+    terminal as the bare spec."""
+    agents = {
+        s: who.removeprefix(COMPUTER_PREFIX) for s, who in record.players.items() if s in seats and who not in PEOPLE
+    }
+    people = [s for s in seats if s not in agents]
+    opponent = opponent or ("computer" if agents else "local")
+    seat = seat or (people or seats)[0]
+    if level is None:
+        level = next((spec for s, spec in agents.items() if s != seat), "greedy")
+        if level not in levels():
+            if opponent == "computer":
+                known = ", ".join(levels())
+                raise BadRequest(f"the record's opponent {level!r} is no level of this server; choose one of {known}")
+            level = "greedy"  # no computer plays: the level is never used
+    return opponent, seat, level
+
+
+def _replayed(game: Game, record: Record, scenario: str) -> LiveGame:
+    """The record's game with every move replayed through the rules (RecordError names the first bad
+    line); a chance move must be the throw of the game's own dice there, so a record cannot bring
+    dice of its choosing into play."""
+    state = game.new_initial_state(scenario, record.options, record.seed)
+    live = LiveGame(game, GameRow("", game.name, scenario, record.options, record.seed, {}), state)
+    for index, (seat, text) in enumerate(record.moves):
+        where = f"move {index + 1} ({seat} {text})"
+        line = record.move_lines[index]
+        if seat != CHANCE_SEAT and seat not in state.players:
+            raise RecordError(f"{where}: no seat {seat!r}; seats are {', '.join(state.players)}", line)
+        try:
+            if seat == CHANCE_SEAT and live.outcome is None and state.current_player() == CHANCE:
+                thrown = state.text_of(state.sample_chance())
+                if state.text_of(state.text_to_action(text, None)) != thrown:
+                    raise RecordError(f"{where}: the dice of seed {record.seed} throw {thrown!r} here", line)
+            live.apply(seat, text)
+        except RecordError:
+            raise
+        except QuarterdeckError as exc:
+            raise RecordError(f"{where}: {exc}", line) from None
+    if record.result != "*":
+        outcome = live.outcome
+        if outcome is None and record.result == "draw" and record.termination.startswith("draw agreed"):
+            live.row = dataclasses.replace(live.row, agreed="draw", termination=record.termination)
+        elif outcome is None or outcome.result != record.result:
+            ended = f"{outcome.result} ({outcome.reason})" if outcome else "the game still in play"
+            raise RecordError(f"the record's Result is {record.result!r}, but its moves end with {ended}")
+    return live
 
 
 def _check_shipped(game: Game, scenario: str, options: dict[str, Any]) -> None:

@@ -89,8 +89,7 @@ async function request(path, { method = "GET", body, token } = {}) {
 // --- routing ---------------------------------------------------------------------------------------
 function route() {
   const match = /^\/game\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
-  if (match) openGame(match[1]);
-  else showLobby();
+  return match ? openGame(match[1]) : showLobby();
 }
 
 // --- the lobby -------------------------------------------------------------------------------------
@@ -103,7 +102,10 @@ async function showLobby() {
   ]);
   const form = newGameForm(catalogue);
   app.replaceChildren(h("div", { class: "lobby" },
-    h("section", { class: "card" }, h("h2", {}, "New game"), form),
+    h("div", {},
+      h("section", { class: "card" }, h("h2", {}, "New game"), form),
+      h("section", { class: "card", "aria-labelledby": "import-title" },
+        h("h2", { id: "import-title" }, "Open a saved game"), importForm(catalogue))),
     h("div", {},
       h("section", { class: "card" }, h("h2", {}, "Ongoing games"), gamesTable(ongoing.games)),
       h("section", { class: "card" }, h("h2", {}, "Finished games"), gamesTable(finished.games)))));
@@ -187,6 +189,50 @@ function newGameForm(catalogue) {
   return form;
 }
 
+/** A saved record (.qdr, as "Download the record" and the terminal's `save` write it), replayed by
+ * the server into a new game: a finished one to step through, an unfinished one to play on against
+ * the opponent its record names (or the one chosen here). A record the rules refuse makes nothing. */
+function importForm(catalogue) {
+  const file = h("input", { type: "file", id: "record-file", accept: ".qdr,.txt,text/plain", required: true });
+  const levelSelect = h("select", { id: "import-level" },
+    catalogue.levels.map((spec) => h("option", { value: spec, selected: spec === "greedy" }, spec)));
+  const opponent = (value, text, checked) => h("label", {},
+    h("input", { type: "radio", name: "import-opponent", value, checked }), " ", text);
+  const error = h("div");
+  const form = h("form", { id: "import-form" },
+    h("label", {}, "Saved record (.qdr) ", file),
+    h("fieldset", {}, h("legend", {}, "Play on against"),
+      opponent("", "The opponent the record names", true),
+      opponent("computer", "The computer"), h("label", {}, "Its level ", levelSelect),
+      opponent("local", "A person at this screen"),
+      opponent("invite", "A friend, by invitation link")),
+    h("button", { type: "submit", id: "import-game" }, "Open the record"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.replaceChildren();
+    const chosen = form.elements["import-opponent"].value;
+    try {
+      const imported = await api("/api/import", { method: "POST", body: {
+        record: await file.files[0].text(), opponent: chosen || null,
+        level: chosen === "computer" ? levelSelect.value : null,
+      } });
+      saved.keep(imported.id, { token: imported.token, invitations: imported.invitations });
+      await navigate(`/game/${imported.id}`);
+      const against = { computer: `the computer (${imported.level})`, local: "each other at this screen",
+        invite: "a friend: send the invitation link" }[imported.opponent];
+      if (imported.status === "finished") {
+        await page.replayTo(0); // a finished game opens at its start, to be stepped through
+        page.say(`The record's ${imported.moves} moves replayed: step through them with the move list.`, "info");
+      } else {
+        page.say(`The record's ${imported.moves} moves replayed; you play ${imported.seats.join(" and ")} against ${against}.`, "info");
+      }
+    } catch (exc) {
+      error.replaceChildren(h("p", { class: "message error", role: "alert" }, exc.message));
+    }
+  });
+  return form;
+}
+
 /** One scenario option as a form field of its kind: a checkbox, a whole number or text. */
 function optionField(name, value) {
   const id = `option-${name}`;
@@ -227,7 +273,7 @@ function gamesTable(games) {
 
 function navigate(path) {
   history.pushState({}, "", path);
-  route();
+  return route();
 }
 
 // --- the game page ---------------------------------------------------------------------------------

@@ -1,0 +1,160 @@
+"""Issue 12's last browser points, played in a real Chromium the way a newcomer would: a saved
+record (.qdr) opened from the lobby, to step through a finished game or to play on against the
+opponent the record names (14).
+
+Fixtures (a real server process, Debian's Chromium) come from tests/web/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.web import test_browser as shared
+from tests.web.test_browser_newcomer import DUEL_OPENING, duel_with_a_friend, play_all
+
+# The fixtures of test_browser.py: a real server process, Debian's Chromium, a page that fails on script errors.
+server, browser, page = shared.server, shared.browser, shared.page
+
+
+def game_on_page(page) -> str:
+    return page.evaluate("location.pathname.split('/').pop()")
+
+
+def open_record(page, server, path) -> None:
+    """In the lobby, choose the saved file and open it, as a player would."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#import-game")
+    page.set_input_files("#record-file", str(path))
+    page.click("#import-game")
+
+
+def ongoing_games(server, ids: list[str]) -> list[str]:
+    listed = httpx.get(f"{server.url}/api/games", params={"status": "ongoing", "ids": ",".join(ids)})
+    return [game["id"] for game in listed.json()["games"]]
+
+
+# --- 14: a saved record opened from the lobby ----------------------------------------------------------------
+def test_a_downloaded_record_is_played_on_against_the_same_computer_level(page, server, tmp_path):
+    created = shared.create_game(server, "square-rigger", "computer", scenario="duel", seed=3, level="random")
+    shared.play_by_api(server, created["id"], created["token"], "blue", "move Bellona e5 NE")
+    shared.play_by_api(server, created["id"], created["token"], "blue", "end-move")
+    shared.open_game(page, server, created["id"], created["token"])
+    shared.wait_for_my_turn(page)  # the computer has sailed and fired
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    original = shared.game_detail(server, created["id"])
+    assert saved.suffix == ".qdr" and "red=computer:random" in saved.read_text()
+
+    open_record(page, server, saved)
+    page.wait_for_selector(".board-svg")
+    shared.settle(page)
+    imported = game_on_page(page)
+    assert imported != created["id"]
+    message = page.inner_text(".message.info")
+    moves = len(original["history"])
+    assert message == f"The record's {moves} moves replayed; you play blue against the computer (random)."
+    detail = shared.game_detail(
+        server, imported, page.evaluate(f"JSON.parse(localStorage['quarterdeck.games'])['{imported}'].token")
+    )
+    assert detail["view"]["players"] == {"blue": "human", "red": "computer:random"}
+    assert [(e["seat"], e["text"]) for e in detail["history"]] == [(e["seat"], e["text"]) for e in original["history"]]
+    assert detail["view"]["state"] == shared.game_detail(server, created["id"], created["token"])["view"]["state"]
+    assert page.locator("#moves li").count() == moves
+    # Blue plays on from where the record stopped, and the computer answers.
+    shared.wait_for_my_turn(page)
+    page.screenshot(path=str(tmp_path / "import-played-on.png"))
+    version = detail["view"]["version"]
+    shared.play_one_action(page)
+    if page.locator("#commit").count():  # a turn of several decisions is sent when committed
+        page.click("#commit")
+        shared.settle(page)
+    page.wait_for_function(f"document.querySelectorAll('#moves li').length > {moves}")
+    assert shared.game_detail(server, imported)["view"]["version"] > version
+
+
+def test_a_finished_record_opens_at_its_start_and_steps_through(page, server, tmp_path):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING)
+    resigned = httpx.post(
+        f"{server.url}/api/games/{game_id}/resign", headers={"Authorization": f"Bearer {tokens['blue']}"}, json={}
+    )
+    assert resigned.status_code == 200, resigned.text
+    record = tmp_path / "duel.qdr"
+    record.write_text(httpx.get(f"{server.url}/api/games/{game_id}/record").text, encoding="utf-8")
+
+    open_record(page, server, record)
+    page.wait_for_selector("#replay-at")
+    shared.settle(page)
+    total = len(DUEL_OPENING) + 1
+    assert page.inner_text("#replay-at") == f"move 0 of {total}"
+    assert (
+        page.inner_text(".message.info")
+        == f"The record's {total} moves replayed: step through them with the move list."
+    )
+    # The start: Bellona on her starting square, before her first move (to e5).
+    assert page.locator('.board-svg .piece[data-piece="Bellona"]').count() == 1
+    assert page.locator('.board-svg .piece[data-piece="Bellona"]').get_attribute("data-square") != "e5"
+    page.click("#replay-forward")
+    shared.settle(page)
+    assert page.inner_text("#replay-at") == f"move 1 of {total}"
+    assert page.locator('.board-svg .piece[data-piece="Bellona"]').get_attribute("data-square") == "e5"
+    page.click("#replay-end")
+    shared.settle(page)
+    assert page.inner_text("#replay-at") == f"move {total} of {total}"
+    assert page.locator("#legal-actions [data-action]").count() == 0  # a finished game: nothing to play
+
+
+def test_a_corrupt_or_illegal_record_is_refused_naming_its_line_and_makes_nothing(page, server, tmp_path):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    text = httpx.get(f"{server.url}/api/games/{game_id}/record").text
+    illegal = tmp_path / "illegal.qdr"
+    illegal.write_text(text.replace("move Bellona e5 NE", "move Bellona a1 N"), encoding="utf-8")
+    open_record(page, server, illegal)
+    alert = page.wait_for_selector(".lobby [role=alert]")
+    line = text.splitlines().index("1. blue move Bellona e5 NE") + 1
+    assert alert.inner_text().startswith(
+        f"the record cannot be imported: line {line}: move 1 (blue move Bellona a1 N):"
+    )
+    assert page.evaluate("location.pathname") == "/"
+    assert page.evaluate("localStorage['quarterdeck.games'] || '{}'") == "{}"  # no game was made for this browser
+
+    garbled = tmp_path / "garbled.qdr"
+    garbled.write_text(text.replace('[Seed "1"]', "[Seed 1]"), encoding="utf-8")
+    open_record(page, server, garbled)
+    alert = page.wait_for_selector(".lobby [role=alert]")
+    assert alert.inner_text() == 'the record cannot be imported: line 4: a header line looks like [Key "value"]'
+    assert shared.axe_findings(page, ".lobby") == []
+
+
+def test_the_import_form_works_by_keyboard_and_fits_a_phone(browser, server, tmp_path):
+    game_id, tokens = duel_with_a_friend(server)
+    play_all(server, game_id, tokens, DUEL_OPENING[:2])
+    record = tmp_path / "duel.qdr"
+    record.write_text(httpx.get(f"{server.url}/api/games/{game_id}/record").text, encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    try:
+        phone.goto(server.url + "/")
+        phone.wait_for_selector("#import-game")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        phone.set_input_files("#record-file", str(record))
+        phone.focus("#record-file")
+        phone.keyboard.press("Tab")  # to the opponent the record names, then the next choices by arrow key
+        phone.keyboard.press("ArrowDown")
+        phone.keyboard.press("ArrowDown")  # past the computer (its level comes after the group) to one screen
+        assert phone.evaluate("document.activeElement.value") == "local"
+        phone.focus("#import-game")
+        phone.screenshot(path=str(tmp_path / "import-phone.png"), full_page=True)
+        phone.keyboard.press("Enter")
+        phone.wait_for_selector(".board-svg")
+        phone.wait_for_selector("body:not([data-busy])", state="attached")
+        assert phone.inner_text(".message.info") == (
+            "The record's 2 moves replayed; you play blue and red against each other at this screen."
+        )
+        imported = game_on_page(phone)
+        assert imported in ongoing_games(server, [imported])
+    finally:
+        context.close()
