@@ -147,7 +147,9 @@ def test_at_one_screen_the_game_over_names_the_winning_side(page, server):
 
 # --- 11: the invitee's side, and the board turned their way ---------------------------------------------
 def screen_y(page, piece: str) -> float:
-    return page.locator(f'.board-svg .piece[data-piece="{piece}"]').bounding_box()["y"]
+    token = page.locator(f'.board-svg .piece[data-piece="{piece}"]')
+    token.wait_for(state="visible")  # a redraw after a click or a reload replaces the drawing
+    return token.bounding_box()["y"]
 
 
 def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, server):
@@ -167,6 +169,7 @@ def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, serv
         assert screen_y(friend, "Achille") < screen_y(friend, "Bellona")
         friend.reload()  # the choice is kept
         friend.wait_for_selector(".board-svg")
+        settle(friend)
         assert screen_y(friend, "Achille") < screen_y(friend, "Bellona")
         friend.click("#flip-board")
         # The keyboard follows the board as it is seen: a1 is red's top left corner, and down goes down.
