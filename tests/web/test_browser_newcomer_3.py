@@ -1,6 +1,7 @@
 """Issue 12's last browser points, played in a real Chromium the way a newcomer would: a saved
 record (.qdr) opened from the lobby, to step through a finished game or to play on against the
-opponent the record names (14).
+opponent the record names (14); the pieces drawn as what they are, each game with a legend, and
+nothing told by colour alone (5).
 
 Fixtures (a real server process, Debian's Chromium) come from tests/web/test_browser.py.
 """
@@ -158,3 +159,46 @@ def test_the_import_form_works_by_keyboard_and_fits_a_phone(browser, server, tmp
         assert imported in ongoing_games(server, [imported])
     finally:
         context.close()
+
+
+# --- 5: pieces drawn as what they are, with a legend -------------------------------------------------------
+def symbol_of(page, unit_id: str) -> list[str]:
+    """A unit's drawing relative to its centre, colour left out: the shape alone."""
+    return page.evaluate(
+        """(id) => {
+            const group = document.querySelector(`.board-svg .piece[data-piece="${id}"]`);
+            const frame = group.querySelector('.unit-frame');
+            const cx = +frame.getAttribute('x') + 18, cy = +frame.getAttribute('y') + 12;
+            return [...group.querySelectorAll('line, circle, text, rect')].map((node) => node.tagName + ':' +
+                ['x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx'].map((a) => node.getAttribute(a))
+                .map((v, i) => v === null ? '' : (+v - (i >= 6 ? 0 : i % 2 ? cy : cx)).toFixed(1)).join(','));
+        }""",
+        unit_id,
+    )
+
+
+def test_napoleonic_units_have_map_symbols_of_their_type_and_a_legend(page, server, tmp_path):
+    created = shared.create_game(server, "napoleonic-chess", "local", scenario="grand-battle", seed=1)
+    shared.open_game(page, server, created["id"], created["token"])
+    units = shared.game_detail(server, created["id"])["view"]["state"]["units"]
+    by_type: dict[str, list[dict]] = {}
+    for unit in units:
+        by_type.setdefault(unit["type"], []).append(unit)
+    assert {"cavalry", "cuirassiers", "infantry", "artillery"} <= set(by_type)
+    drawn = {kind: symbol_of(page, group[0]["id"]) for kind, group in by_type.items()}
+    assert len({tuple(shape) for shape in drawn.values()}) == len(drawn), drawn  # every type its own shape
+    assert drawn["cuirassiers"] != drawn["cavalry"]
+    # Units of one type and army are drawn alike; the armies differ by frame as well as colour.
+    first, second = shared.game_detail(server, created["id"])["view"]["seats"]
+    cavalry = {unit["army"]: unit["id"] for unit in by_type["cavalry"]}
+    assert symbol_of(page, cavalry[first]) != symbol_of(page, cavalry[second])  # the frame: square or rounded
+    assert page.locator(f'.board-svg .piece[data-piece="{cavalry[second]}"] .unit-frame.rounded').count() == 1
+    for unit in by_type["cavalry"]:
+        title = page.locator(f'.board-svg .piece[data-piece="{unit["id"]}"] title').text_content()
+        assert title == f"{unit['id']}: {unit['army']} cavalry on {unit['square']}"
+    legend = page.locator(".board-svg .legend [data-legend]").all_text_contents()
+    assert legend[:2] == [f"{first}: square frame", f"{second}: rounded frame"]
+    assert sorted(legend[2:]) == sorted(kind.replace("-", " ") for kind in by_type)
+    assert min(shared.svg_text_sizes(page)) >= 11
+    page.screenshot(path=str(tmp_path / "napoleonic-symbols.png"))
+    assert shared.axe_findings(page, ".game-page") == []

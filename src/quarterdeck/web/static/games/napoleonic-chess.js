@@ -5,7 +5,23 @@
 // combat from its events; units still to place.
 import { arrow, el, expandSquares, gridBoard, pieceGroup, sideColour } from "../board.js";
 
-const TYPE_MARK = { infantry: "I", cavalry: "C", artillery: "A", guards: "G" };
+// Each unit type's map symbol, after the convention of military maps (NATO APP-6): infantry a
+// cross, cavalry one diagonal, artillery a disc; a bar along the foot marks the heavy types
+// (cuirassiers, heavy infantry), one along the top the guards (two for the foot guards), a
+// crossbar the dragoons (horsemen who fight on foot). The shape alone tells the types apart, and the
+// frame the armies (the first's square, the others' rounded), so nothing rests on colour alone.
+const SYMBOLS = {
+  infantry: ["cross"],
+  "foot-guards": ["cross", "guard", "guard2"],
+  guards: ["cross", "guard"],
+  "heavy-infantry": ["cross", "heavy"],
+  cavalry: ["slash"],
+  cuirassiers: ["slash", "heavy"],
+  dragoons: ["slash", "bar"],
+  artillery: ["disc"],
+  "horse-artillery": ["disc", "slash"],
+};
+const FRAME = { width: 36, height: 24 };
 
 export function draw(ctx) {
   const state = ctx.state;
@@ -13,8 +29,13 @@ export function draw(ctx) {
   const hills = new Set(expandSquares(data.terrain?.hills));
   const sites = new Set(expandSquares(data.redoubts?.sites));
   const built = new Set(state.redoubts || []);
+  const types = [...new Set([...state.units.map((unit) => unit.type),
+    ...Object.values(state.hidden || {}).flatMap((placed) => placed.map(([, type]) => type)),
+    ...Object.values(state.to_place || {}).flatMap((left) => Object.keys(left))])];
+  const perRow = Math.max(1, Math.floor((data.width * 56) / LEGEND_ENTRY));
   const board = gridBoard(ctx, {
     width: data.width, height: data.height, right: 20,
+    bottom: 16 + 30 * (Math.ceil(types.length / perRow) + Math.ceil(ctx.view.seats.length / perRow)),
     squareOf: (id) => state.units.find((unit) => unit.id === id)?.square,
     fill: (square, x, y) => (hills.has(square) ? "#b7a46a" : (x + y) % 2 ? "#cfe3b4" : "#bcd69c"),
   });
@@ -89,17 +110,66 @@ export function draw(ctx) {
     board.layers.overlay.append(el("text", { x, y: y - board.cell / 2 + 12, class: "odds-label" },
       `${event.attack} vs ${event.defence}`));
   }
+  legend(ctx, board, types, perRow);
   return board.svg;
+}
+
+const LEGEND_ENTRY = 180; // SVG units per legend entry: its symbol and name
+
+/** What each symbol means (only the types of this battle), and how the armies differ besides colour. */
+function legend(ctx, board, types, perRow) {
+  const group = el("g", { class: "legend", "aria-label": "legend" });
+  const entries = [
+    ...ctx.view.seats.map((army, index) => ({ army, type: null, text: `${army}: ${index ? "rounded" : "square"} frame` })),
+    ...types.map((type) => ({ army: null, type, text: type.replace("-", " ") })),
+  ];
+  entries.forEach((entry, index) => {
+    const x = board.origin.x + (index % perRow) * LEGEND_ENTRY + FRAME.width / 2;
+    const y = board.origin.y + board.boardHeight + 34 + Math.floor(index / perRow) * 30;
+    const army = entry.army ?? ctx.view.seats[0];
+    group.append(...unitShapes(ctx, x, y, army, entry.type, sideColour(army, ctx.view.seats)),
+      el("text", { x: x + FRAME.width / 2 + 6, y: y + 4, class: "tray-label", style: "text-anchor: start",
+        "data-legend": entry.type || entry.army }, entry.text));
+  });
+  board.layers.extras.append(group);
+}
+
+/** A unit's frame, filled in its army's colour (square for the first army, rounded for the others),
+ * and its type's symbol in white. */
+function unitShapes(ctx, x, y, army, type, colour, opacity = 1, selected = false) {
+  const left = x - FRAME.width / 2;
+  const top = y - FRAME.height / 2;
+  const right = left + FRAME.width;
+  const bottom = top + FRAME.height;
+  const ink = { stroke: "white", "stroke-width": 2, "stroke-linecap": "round", "pointer-events": "none" };
+  const rounded = ctx.view.seats.indexOf(army) > 0;
+  const shapes = [el("rect", { x: left, y: top, width: FRAME.width, height: FRAME.height, rx: rounded ? 10 : 0,
+    fill: colour, opacity, stroke: selected ? "#facc15" : "#111", "stroke-width": selected ? 4 : 1.5,
+    class: `unit-frame${rounded ? " rounded" : ""}` })];
+  const inset = rounded ? 6 : 4;
+  for (const part of type ? SYMBOLS[type] || [] : []) {
+    if (part === "cross") {
+      shapes.push(el("line", { x1: left + inset, y1: top + inset, x2: right - inset, y2: bottom - inset, ...ink }),
+        el("line", { x1: left + inset, y1: bottom - inset, x2: right - inset, y2: top + inset, ...ink }));
+    } else if (part === "slash") {
+      shapes.push(el("line", { x1: left + inset, y1: bottom - inset, x2: right - inset, y2: top + inset, ...ink }));
+    } else if (part === "disc") {
+      shapes.push(el("circle", { cx: x, cy: y, r: 4.5, fill: "white", "pointer-events": "none" }));
+    } else if (part === "bar") {
+      shapes.push(el("line", { x1: left + inset, y1: y, x2: right - inset, y2: y, ...ink }));
+    } else {
+      const at = { heavy: bottom - 3, guard: top + 3, guard2: top + 7.5 }[part];
+      shapes.push(el("line", { x1: left + inset, y1: at, x2: right - inset, y2: at, ...ink, "stroke-width": 3.5 }));
+    }
+  }
+  if (type && !SYMBOLS[type]) shapes.push(el("text", { x, y: y + 5, class: "piece-label" }, type.slice(0, 2)));
+  return shapes;
 }
 
 function unitToken(ctx, board, unit, colour, opacity = 1) {
   const { x, y } = board.center(unit.square);
   const selected = unit.id && ctx.selected === unit.id;
-  const shapes = [
-    el("rect", { x: x - 19, y: y - 14, width: 38, height: 28, rx: 3, fill: colour, opacity,
-      stroke: selected ? "#facc15" : "#111", "stroke-width": selected ? 4 : 1.5 }),
-    el("text", { x, y: y + 6, class: "piece-label" }, TYPE_MARK[unit.type] || unit.type[0].toUpperCase()),
-    el("title", {}, `${unit.id || "hidden"}: ${unit.army} ${unit.type} on ${unit.square}`),
-  ];
+  const shapes = [...unitShapes(ctx, x, y, unit.army, unit.type, colour, opacity, selected),
+    el("title", {}, `${unit.id || "hidden"}: ${unit.army} ${unit.type} on ${unit.square}`)];
   return pieceGroup(ctx, unit.id, unit.square, ...shapes);
 }
