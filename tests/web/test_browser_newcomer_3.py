@@ -202,3 +202,43 @@ def test_napoleonic_units_have_map_symbols_of_their_type_and_a_legend(page, serv
     assert min(shared.svg_text_sizes(page)) >= 11
     page.screenshot(path=str(tmp_path / "napoleonic-symbols.png"))
     assert shared.axe_findings(page, ".game-page") == []
+
+
+def rig_of(page, selector: str) -> list[str]:
+    """A ship's drawing relative to its hull, colour left out: the shape alone."""
+    return page.evaluate(
+        """(selector) => {
+            const group = document.querySelector(selector);
+            const box = group.querySelector('.hull').getBBox();
+            return [...group.querySelectorAll('path, line')].filter((node) => !node.classList.contains('hull'))
+                .map((node) => { const b = node.getBBox();
+                    return [b.x - box.x, b.y - box.y, b.width, b.height].map((v) => v.toFixed(1)).join(','); });
+        }""",
+        selector,
+    )
+
+
+def test_pirate_chess_ships_have_rigs_of_their_own_and_a_legend(page, server, tmp_path):
+    created = shared.create_game(server, "pirate-chess", "local", seed=1)
+    shared.open_game(page, server, created["id"], created["token"])
+    seats = shared.game_detail(server, created["id"])["view"]["seats"]
+    kinds = ["Frigate", "Pirate", "Barque", "Schooner", "Brig", "Caravel", "Junk", "Dhow"]
+    # In the reserve before the opening: every kind of blue's drawn, each with a rig of its own, no letters.
+    rigs = {kind: rig_of(page, f'.board-svg .piece[data-piece="{kind}"]') for kind in kinds}
+    assert len({tuple(rig) for rig in rigs.values()}) == len(kinds), rigs
+    assert page.locator(".board-svg .piece .piece-label").count() == 0
+    assert page.locator('.board-svg .piece[data-piece="Pirate"] .black-flag').count() == 1
+    title = page.locator('.board-svg .piece[data-piece="Frigate"] title').text_content()
+    assert title == f"Frigate, {seats[0]} (in reserve)"
+    # The other side's hulls are striped as well as coloured; the legend says so and names each rig.
+    assert page.locator(".board-svg .piece .hull-stripe").count() == len(kinds)
+    legend = page.locator(".board-svg .legend [data-legend]").all_text_contents()
+    assert legend == [f"{seats[0]}: plain hull", f"{seats[1]}: striped hull", *kinds]
+    shared.play_one_action(page)  # a ship placed by clicking, drawn on its square
+    placed = shared.game_detail(server, created["id"])["view"]["state"]["fleets"][seats[0]]["ships"]
+    ship = next(s for s in placed if s["square"])
+    drawn = page.locator(f'.board-svg .piece[data-square="{ship["square"]}"]')
+    anchored = " (at anchor)" if ship["anchored"] else ""
+    assert drawn.locator("title").text_content() == f"{ship['id']}, {seats[0]}{anchored} on {ship['square']}"
+    page.screenshot(path=str(tmp_path / "pirate-chess-rigs.png"))
+    assert shared.axe_findings(page, ".game-page") == []

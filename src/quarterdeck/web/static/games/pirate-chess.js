@@ -14,8 +14,13 @@ export function draw(ctx) {
     return [middle - 1, middle].includes(x) && [middle - 1, middle].includes(y);
   };
   const fleets = Object.keys(state.fleets);
+  const kinds = [...new Set(fleets.flatMap((fleet) => [...state.fleets[fleet].ships.map((ship) => kindOf(ship.id)),
+    ...(state.fleets[fleet].lost || []).map((lost) => kindOf(typeof lost === "string" ? lost : lost.id))]))]
+    .sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
+  const perRow = Math.max(1, Math.floor((size * 56 + 120) / LEGEND_ENTRY));
+  const legendRows = Math.ceil((fleets.length + kinds.length) / perRow);
   const board = gridBoard(ctx, {
-    width: size, height: size, right: 120, bottom: 40 * fleets.length + 10,
+    width: size, height: size, right: 120, bottom: 40 * fleets.length + 10 + 44 * legendRows,
     fill: (square, x, y) => (harbour(square) ? "#d6c08d" : (x + y) % 2 ? "#8fc1e3" : "#6aa6d1"),
   });
   for (const fleet of fleets) {
@@ -23,7 +28,7 @@ export function draw(ctx) {
     for (const ship of state.fleets[fleet].ships) {
       if (!ship.square) continue;
       const { x, y } = board.center(ship.square);
-      board.layers.pieces.append(shipToken(ctx, fleet === ctx.seat ? ship.id : null, ship, x, y, colour, ship.square));
+      board.layers.pieces.append(shipToken(ctx, fleet === ctx.seat ? ship.id : null, ship, x, y, colour, ship.square, 1, fleet));
     }
   }
   fleets.forEach((fleet, row) => {
@@ -33,7 +38,7 @@ export function draw(ctx) {
       `${fleet}:`));
     let x = board.origin.x + 60;
     for (const ship of state.fleets[fleet].ships.filter((s) => !s.square)) {
-      board.layers.pieces.append(shipToken(ctx, fleet === ctx.seat ? ship.id : null, ship, x, y, colour, null, 0.75));
+      board.layers.pieces.append(shipToken(ctx, fleet === ctx.seat ? ship.id : null, ship, x, y, colour, null, 0.75, fleet));
       x += 36;
     }
     for (const lost of state.fleets[fleet].lost || []) {
@@ -44,20 +49,101 @@ export function draw(ctx) {
   });
   steeringWheel(board, state.to_move, sideColour(state.to_move, ctx.view.seats),
     board.origin.x + board.boardWidth + 60, board.origin.y + 60);
+  legend(ctx, board, fleets, kinds, perRow, board.origin.y + board.boardHeight + 40 * fleets.length + 40);
   return board.svg;
 }
 
-function symbol(id) {
-  return id.replace(/\d+$/, "").slice(0, 2);
+const KIND_ORDER = ["Frigate", "Pirate", "Barque", "Schooner", "Brig", "Caravel", "Junk", "Dhow"];
+const LEGEND_ENTRY = 140;
+
+/** A ship's kind from its name (an upgraded ship is numbered: Frigate2). */
+function kindOf(id) {
+  return id.replace(/\d+$/, "");
 }
 
-function shipToken(ctx, selectable, ship, x, y, colour, square, scale = 1) {
+function symbol(id) {
+  return kindOf(id).slice(0, 2);
+}
+
+/** Each kind's rig and the sides' hulls, for the kinds in this game. */
+function legend(ctx, board, fleets, kinds, perRow, top) {
+  const group = el("g", { class: "legend", "aria-label": "legend" });
+  const entries = [...fleets.map((fleet, index) => ({ fleet, kind: null, text: `${fleet}: ${index ? "striped" : "plain"} hull` })),
+    ...kinds.map((kind) => ({ fleet: fleets[0], kind, text: kind }))];
+  entries.forEach((entry, index) => {
+    const x = board.origin.x + (index % perRow) * LEGEND_ENTRY + 20;
+    const y = top + Math.floor(index / perRow) * 44;
+    group.append(...shipShapes(ctx, entry.kind, entry.fleet, x, y, sideColour(entry.fleet, ctx.view.seats), 0.8),
+      el("text", { x: x + 22, y: y + 4, class: "tray-label", style: "text-anchor: start", "data-legend": entry.kind || entry.fleet },
+        entry.text));
+  });
+  board.layers.extras.append(group);
+}
+
+// Each kind its own rig, drawn over a hull in the side's colour (the second side's hull striped,
+// so colour is not the only difference): the Frigate three masts of square sails, the Pirate one
+// great square sail under a black flag, the Barque square-rigged with a fore-and-aft mizzen, the
+// Schooner two fore-and-aft sails, the Brig two masts of square sails, the Caravel two lateen
+// sails, the Junk two battened sails, the Dhow one great lateen sail.
+const RIGS = {
+  Frigate: [["square2", -10, 4], ["square2", 0, 4], ["square2", 10, 4]],
+  Pirate: [["square", 0, 9], ["flag", 0]],
+  Barque: [["square2", -10, 4], ["square2", 0, 4], ["gaff", 9]],
+  Schooner: [["gaff", -8], ["gaff", 4]],
+  Brig: [["square2", -7, 5], ["square2", 7, 5]],
+  Caravel: [["lateen", -6, 0.7], ["lateen", 8, 0.7]],
+  Junk: [["batten", -7], ["batten", 7]],
+  Dhow: [["lateen", 2, 1]],
+};
+
+function shipShapes(ctx, kind, fleet, x, y, colour, scale = 1, selected = false) {
+  const at = (dx, dy) => `${x + dx * scale},${y + dy * scale}`;
+  const line = "#111";
+  const sail = { fill: "#f8fafc", stroke: line, "stroke-width": 1, "pointer-events": "none" };
+  const shapes = [el("path", { d: `M${at(-18, 6)} L${at(18, 6)} L${at(12, 16)} L${at(-12, 16)} Z`, fill: colour,
+    stroke: selected ? "#facc15" : line, "stroke-width": selected ? 4 : 1.5, class: "hull" })];
+  if (ctx.view.seats.indexOf(fleet) > 0) {
+    shapes.push(el("line", { x1: x - 15 * scale, y1: y + 11 * scale, x2: x + 15 * scale, y2: y + 11 * scale,
+      stroke: "white", "stroke-width": 2.5 * scale, "pointer-events": "none", class: "hull-stripe" }));
+  }
+  for (const [part, mast, size] of kind ? RIGS[kind] || [] : []) {
+    if (part !== "flag") {
+      shapes.push(el("line", { x1: x + mast * scale, y1: y + 6 * scale, x2: x + mast * scale, y2: y - 19 * scale,
+        stroke: line, "stroke-width": 1.5, "pointer-events": "none" }));
+    }
+    const m = mast;
+    if (part === "square") {
+      shapes.push(el("path", { d: `M${at(m - size, -15)} L${at(m + size, -15)} L${at(m + size, 3)} L${at(m - size, 3)} Z`, ...sail }));
+    } else if (part === "square2") {
+      for (const [top, bottom] of [[-17, -8], [-6, 3]]) {
+        shapes.push(el("path", { d: `M${at(m - size, top)} L${at(m + size, top)} L${at(m + size, bottom)} L${at(m - size, bottom)} Z`, ...sail }));
+      }
+    } else if (part === "gaff") {
+      shapes.push(el("path", { d: `M${at(m, -17)} L${at(m + 9, -9)} L${at(m + 10, 3)} L${at(m, 3)} Z`, ...sail }));
+    } else if (part === "lateen") {
+      shapes.push(el("path", { d: `M${at(m + 12 * size, -19)} L${at(m - 14 * size, 3)} L${at(m + 9 * size, 3)} Z`, ...sail }));
+    } else if (part === "batten") {
+      shapes.push(el("path", { d: `M${at(m - 6, -16)} L${at(m + 6, -16)} L${at(m + 6, 3)} L${at(m - 6, 3)} Z`, ...sail }));
+      for (const batten of [-11, -6, -1]) {
+        shapes.push(el("line", { x1: x + (m - 6) * scale, y1: y + batten * scale, x2: x + (m + 6) * scale, y2: y + batten * scale,
+          stroke: line, "stroke-width": 1, "pointer-events": "none" }));
+      }
+    } else if (part === "flag") {
+      shapes.push(el("path", { d: `M${at(m, -19)} L${at(m + 10, -19)} L${at(m + 10, -13)} L${at(m, -13)} Z`, fill: "#111",
+        "pointer-events": "none", class: "black-flag" }));
+    }
+  }
+  if (kind && !RIGS[kind]) shapes.push(el("text", { x, y: y - 2, class: "piece-label" }, symbol(kind)));
+  return shapes;
+}
+
+function shipToken(ctx, selectable, ship, x, y, colour, square, scale = 1, fleet = null) {
   const radius = 19 * scale;
-  const shapes = [
-    el("circle", { cx: x, cy: y, r: radius, fill: colour, stroke: ctx.selected && ctx.selected === selectable ? "#facc15" : "#111",
-      "stroke-width": ctx.selected && ctx.selected === selectable ? 4 : 1.5 }),
-    el("text", { x, y: y + 5 * scale, class: "piece-label" }, symbol(ship.id)),
-    el("title", {}, `${ship.id}${ship.anchored ? " (at anchor)" : ""}${square ? "" : " (in reserve)"}`),
+  const selected = Boolean(ctx.selected && ctx.selected === selectable);
+  // A clear disc behind the rig: the whole square's worth of ship answers a click, not just its lines.
+  const shapes = [el("circle", { cx: x, cy: y, r: radius, fill: "transparent" }),
+    ...shipShapes(ctx, kindOf(ship.id), fleet, x, y, colour, scale, selected),
+    el("title", {}, `${ship.id}, ${fleet}${ship.anchored ? " (at anchor)" : ""}${square ? ` on ${square}` : " (in reserve)"}`),
   ];
   if (ship.anchored) shapes.push(el("text", { x: x + radius * 0.8, y: y - radius * 0.6, class: "anchor-mark" }, "⚓"));
   if (selectable) return pieceGroup(ctx, selectable, square, ...shapes);
