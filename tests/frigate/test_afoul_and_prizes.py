@@ -109,10 +109,20 @@ class TestCuttingLoose:
 
     def test_both_owners_asking_frees_them_at_once(self):
         state = self.afoul()
-        state.apply(Cut("Guerriere", 0), 1)
+        state.apply(Cut("Guerriere", 1), 1)
         state.apply(Cut("Essex", 1), 0)
         assert not state.ships["Essex"].afoul and not state.ships["Guerriere"].afoul
         assert not any(purpose == "cut" for purpose, _, _ in state.rolls)  # no die needed
+
+    def test_a_ship_cuts_loose_under_way_never_at_rest(self):
+        # freed at MA 0 she could not leave the hex, and two ships no longer afoul would share it
+        state = self.afoul()
+        state.apply(Declare("Guerriere", 0), 1)
+        assert Cut("Essex", 0) not in state.legal_actions(0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Cut("Essex", 0), 0)
+        assert refused.value.rule == "cutting-loose" and "under way" in str(refused.value)
+        assert not state.ships["Essex"].declared
 
     def test_a_freed_ship_first_leaves_the_hex(self):
         state = self.afoul()

@@ -37,7 +37,9 @@ def check_position(state) -> None:
             # Seed, Prizes 1-3: a ship taken or retaken by entering her hex, or striking where she lies,
             # shares the hex without running afoul.
             prize = a.captured_turn > 0 or b.captured_turn > 0
-            assert afoul or prize, f"{a.name} and {b.name} share a hex"
+            # A ship just cut loose lies in her partner's hex until her first point takes her out.
+            parting = a.must_leave or b.must_leave
+            assert afoul or prize or parting, f"{a.name} and {b.name} share a hex"
         for ship in ships:
             assert state.grid.contains(ship.hex)
 

@@ -323,7 +323,9 @@ class FrigateState(State):
     def _declare_options(self, ship: Ship) -> list[FrigateAction]:
         if ship.afoul:
             top = movement.cutting_top(self, ship)
-            return [Declare(ship.name, 0), *(Cut(ship.name, m) for m in range(0, top + 1))]
+            # a freed ship's first point takes her out of the hex, so she cuts loose under way:
+            # at MA 0 two ships that are no longer afoul would lie in one hex (Decision (ours))
+            return [Declare(ship.name, 0), *(Cut(ship.name, m) for m in range(1, top + 1))]
         if ship.prize and ship.captured_turn >= self.turn:
             return [Declare(ship.name, 0)]
         low, high, _ = movement.declaration_range(self, ship)
@@ -402,6 +404,12 @@ class FrigateState(State):
         if isinstance(action, Declare | Cut) and ship is not None:
             if ship.declared:
                 return "declaration", f"{ship.name} has already declared this turn"
+            if isinstance(action, Cut):
+                if not ship.afoul:
+                    return "cutting-loose", f"{ship.name} is not afoul: there is nothing to cut"
+                top = movement.cutting_top(self, ship)
+                return "cutting-loose", (f"{ship.name} cuts loose under way, at 1 to {top}" if top else
+                                         f"{ship.name} cannot get under way to cut loose (dismasted or no wind)")
             low, high, why = movement.declaration_range(self, ship)
             return "momentum", f"{ship.name} may declare {low} to {high}: {why}"
         if isinstance(action, Destroy) and ship is not None:
