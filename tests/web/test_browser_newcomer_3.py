@@ -242,3 +242,76 @@ def test_pirate_chess_ships_have_rigs_of_their_own_and_a_legend(page, server, tm
     assert drawn.locator("title").text_content() == f"{ship['id']}, {seats[0]}{anchored} on {ship['square']}"
     page.screenshot(path=str(tmp_path / "pirate-chess-rigs.png"))
     assert shared.axe_findings(page, ".game-page") == []
+
+
+def label_overlaps(page) -> list[str]:
+    """Pairs of the board's ship labels (class marks and factors), and of factors and the hulls lying N-S
+    (whose boxes are their shapes), that overlap on screen."""
+    return page.evaluate(
+        """() => {
+            const labels = [...document.querySelectorAll('.board-svg .layer-pieces :is(.piece-label, .factor-label)')]
+                .map((node) => ({ text: node.textContent, box: node.getBoundingClientRect() }));
+            const upright = [...document.querySelectorAll('.board-svg .layer-pieces .hull')]
+                .filter((hull) => /rotate[(](0|180)[)]/.test(hull.getAttribute('transform')))
+                .map((hull) => ({ text: `hull on ${hull.closest('.piece').dataset.square}`,
+                                  box: hull.getBoundingClientRect() }));
+            const apart = (a, b) => a.right - 0.5 <= b.left || b.right - 0.5 <= a.left
+                || a.bottom - 0.5 <= b.top || b.bottom - 0.5 <= a.top;
+            const overlaps = [];
+            labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => {
+                if (!apart(a.box, b.box)) overlaps.push(`${a.text} / ${b.text}`);
+            }));
+            const factors = labels.filter((label) => label.text.includes('/'));
+            upright.forEach((a) => factors.forEach((b) => {
+                if (!apart(a.box, b.box)) overlaps.push(`${a.text} / ${b.text}`);
+            }));
+            return overlaps;
+        }"""
+    )
+
+
+def sail_every_ship(server, game_id: str, token: str, seat: str) -> None:
+    """Each of `seat`'s ships makes the last move the server lists for her that the rules still allow
+    after her consorts' moves, then the turn's other phases end with no fire."""
+    view = shared.game_detail(server, game_id, token)["view"]
+    for group in view["legal"][seat]:
+        for text in reversed([a["text"] for a in group["actions"] if a["text"].startswith("move ")]):
+            version = shared.game_detail(server, game_id, token)["view"]["version"]
+            played = httpx.post(
+                f"{server.url}/api/games/{game_id}/moves",
+                headers={"Authorization": f"Bearer {token}"},
+                json={"version": version, "actions": [text], "seat": seat},
+            )
+            if played.status_code == 200:
+                break
+    while seat in (view := shared.game_detail(server, game_id, token)["view"])["to_act"]:
+        ends = [a["text"] for g in view["legal"][seat] for a in g["actions"] if a["text"].startswith("end-")]
+        shared.play_by_api(server, game_id, token, seat, ends[0])
+
+
+def test_square_rigger_fleet_battle_hulls_marks_and_legend_never_overlap(page, server, tmp_path):
+    created = shared.create_game(server, "square-rigger", "local", scenario="fleet-battle", seed=2)
+    game_id, token = created["id"], created["token"]
+    for _ in range(2):  # two turns of both fleets under way, each ship as far as she may
+        for seat in ("blue", "red"):
+            sail_every_ship(server, game_id, token, seat)
+    shared.open_game(page, server, game_id, token)
+    ships = shared.game_detail(server, game_id)["view"]["state"]["ships"]
+    assert label_overlaps(page) == []
+    seats = ["blue", "red"]
+    for name, ship in ships.items():
+        drawn = page.locator(f'.board-svg .piece[data-square="{ship["square"]}"]')
+        bearing = 45 * ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].index(ship["heading"])
+        assert f"rotate({bearing})" in drawn.locator(".hull").get_attribute("transform")  # her bow on her heading
+        assert drawn.locator(".hull-stripe").count() == (1 if ship["side"] == "red" else 0)  # not colour alone
+        f, s, t = ship["factors"]
+        title = drawn.locator("title").text_content()
+        assert (
+            title.startswith(f"{name} ({ship['side']}) on {ship['square']}: ") and f"heading {ship['heading']}" in title
+        )
+        assert drawn.locator(".factor-label").text_content() == f"{f}/{s}/{t}"
+    legend = page.locator(".board-svg .legend [data-legend]").all_text_contents()
+    assert legend[:2] == [f"{seats[0]}: plain hull", f"{seats[1]}: striped hull"]
+    assert {"1st rater", "2nd rater", "3rd rater", "frigate", "firepower/speed/turning"} <= set(legend)
+    page.screenshot(path=str(tmp_path / "fleet-battle.png"))
+    assert shared.axe_findings(page, ".game-page") == []

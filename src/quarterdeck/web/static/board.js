@@ -274,3 +274,22 @@ export function clickOrDrag(node, { click, start = () => true, move = () => {}, 
     click(event);
   });
 }
+
+/** How a legend of `count` entries lies under a board `width` wide: entries per row and the height. */
+export function legendLayout(count, width, entryWidth, rowHeight) {
+  const perRow = Math.max(1, Math.floor(width / entryWidth));
+  return { perRow, entryWidth, rowHeight, height: Math.ceil(count / perRow) * rowHeight };
+}
+
+/** A legend from its `top` down: each entry its drawing (`shapes(x, y)`, centred on the point) and its
+ * words beside it, marked `data-legend` with its key, in the rows `legendLayout` worked out. */
+export function drawLegend(board, entries, { perRow, entryWidth, rowHeight }, top, indent = 20) {
+  const group = el("g", { class: "legend", "aria-label": "legend" });
+  entries.forEach((entry, index) => {
+    const x = board.origin.x + (index % perRow) * entryWidth + indent;
+    const y = top + Math.floor(index / perRow) * rowHeight;
+    group.append(...entry.shapes(x, y), el("text", { x: x + indent + 4, y: y + 4, class: "tray-label",
+      style: "text-anchor: start", "data-legend": entry.key }, entry.text));
+  });
+  board.layers.extras.append(group);
+}

@@ -3,7 +3,7 @@
 // and supports are being declared, each attacked unit's attack total against its defence (with
 // supports and terrain), worked out by the server's rules (the view's `notes`); the odds of the last
 // combat from its events; units still to place.
-import { arrow, el, expandSquares, gridBoard, pieceGroup, sideColour } from "../board.js";
+import { arrow, drawLegend, el, expandSquares, gridBoard, legendLayout, pieceGroup, sideColour } from "../board.js";
 
 // Each unit type's map symbol, after the convention of military maps (NATO APP-6): infantry a
 // cross, cavalry one diagonal, artillery a disc; a bar along the foot marks the heavy types
@@ -32,10 +32,10 @@ export function draw(ctx) {
   const types = [...new Set([...state.units.map((unit) => unit.type),
     ...Object.values(state.hidden || {}).flatMap((placed) => placed.map(([, type]) => type)),
     ...Object.values(state.to_place || {}).flatMap((left) => Object.keys(left))])];
-  const perRow = Math.max(1, Math.floor((data.width * 56) / LEGEND_ENTRY));
+  const entries = legendEntries(ctx, types);
+  const layout = legendLayout(entries.length, data.width * 56, 180, 30);
   const board = gridBoard(ctx, {
-    width: data.width, height: data.height, right: 20,
-    bottom: 16 + 30 * (Math.ceil(types.length / perRow) + Math.ceil(ctx.view.seats.length / perRow)),
+    width: data.width, height: data.height, right: 20, bottom: 16 + layout.height,
     squareOf: (id) => state.units.find((unit) => unit.id === id)?.square,
     fill: (square, x, y) => (hills.has(square) ? "#b7a46a" : (x + y) % 2 ? "#cfe3b4" : "#bcd69c"),
   });
@@ -110,28 +110,18 @@ export function draw(ctx) {
     board.layers.overlay.append(el("text", { x, y: y - board.cell / 2 + 12, class: "odds-label" },
       `${event.attack} vs ${event.defence}`));
   }
-  legend(ctx, board, types, perRow);
+  drawLegend(board, entries, layout, board.origin.y + board.boardHeight + 34);
   return board.svg;
 }
 
-const LEGEND_ENTRY = 180; // SVG units per legend entry: its symbol and name
-
 /** What each symbol means (only the types of this battle), and how the armies differ besides colour. */
-function legend(ctx, board, types, perRow) {
-  const group = el("g", { class: "legend", "aria-label": "legend" });
-  const entries = [
-    ...ctx.view.seats.map((army, index) => ({ army, type: null, text: `${army}: ${index ? "rounded" : "square"} frame` })),
-    ...types.map((type) => ({ army: null, type, text: type.replace("-", " ") })),
+function legendEntries(ctx, types) {
+  const seats = ctx.view.seats;
+  const shapes = (army, type) => (x, y) => unitShapes(ctx, x, y, army, type, sideColour(army, seats));
+  return [
+    ...seats.map((army, index) => ({ key: army, text: `${army}: ${index ? "rounded" : "square"} frame`, shapes: shapes(army, null) })),
+    ...types.map((type) => ({ key: type, text: type.replace("-", " "), shapes: shapes(seats[0], type) })),
   ];
-  entries.forEach((entry, index) => {
-    const x = board.origin.x + (index % perRow) * LEGEND_ENTRY + FRAME.width / 2;
-    const y = board.origin.y + board.boardHeight + 34 + Math.floor(index / perRow) * 30;
-    const army = entry.army ?? ctx.view.seats[0];
-    group.append(...unitShapes(ctx, x, y, army, entry.type, sideColour(army, ctx.view.seats)),
-      el("text", { x: x + FRAME.width / 2 + 6, y: y + 4, class: "tray-label", style: "text-anchor: start",
-        "data-legend": entry.type || entry.army }, entry.text));
-  });
-  board.layers.extras.append(group);
 }
 
 /** A unit's frame, filled in its army's colour (square for the first army, rounded for the others),

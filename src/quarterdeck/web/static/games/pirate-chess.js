@@ -1,7 +1,7 @@
 // Pirate Chess: the torus board with its harbour (the centre four squares), both fleets with their
 // anchors, the reserves still to place, lost ships, a steering wheel for the side to move, and a
 // foghorn when the turn passes.
-import { el, gridBoard, parseSquare, pieceGroup, sideColour } from "../board.js";
+import { drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour } from "../board.js";
 
 export const hasSound = true;
 
@@ -17,10 +17,10 @@ export function draw(ctx) {
   const kinds = [...new Set(fleets.flatMap((fleet) => [...state.fleets[fleet].ships.map((ship) => kindOf(ship.id)),
     ...(state.fleets[fleet].lost || []).map((lost) => kindOf(typeof lost === "string" ? lost : lost.id))]))]
     .sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
-  const perRow = Math.max(1, Math.floor((size * 56 + 120) / LEGEND_ENTRY));
-  const legendRows = Math.ceil((fleets.length + kinds.length) / perRow);
+  const entries = legendEntries(ctx, fleets, kinds);
+  const layout = legendLayout(entries.length, size * 56 + 120, 140, 44);
   const board = gridBoard(ctx, {
-    width: size, height: size, right: 120, bottom: 40 * fleets.length + 10 + 44 * legendRows,
+    width: size, height: size, right: 120, bottom: 40 * fleets.length + 10 + layout.height,
     fill: (square, x, y) => (harbour(square) ? "#d6c08d" : (x + y) % 2 ? "#8fc1e3" : "#6aa6d1"),
   });
   for (const fleet of fleets) {
@@ -49,12 +49,11 @@ export function draw(ctx) {
   });
   steeringWheel(board, state.to_move, sideColour(state.to_move, ctx.view.seats),
     board.origin.x + board.boardWidth + 60, board.origin.y + 60);
-  legend(ctx, board, fleets, kinds, perRow, board.origin.y + board.boardHeight + 40 * fleets.length + 40);
+  drawLegend(board, entries, layout, board.origin.y + board.boardHeight + 40 * fleets.length + 40);
   return board.svg;
 }
 
 const KIND_ORDER = ["Frigate", "Pirate", "Barque", "Schooner", "Brig", "Caravel", "Junk", "Dhow"];
-const LEGEND_ENTRY = 140;
 
 /** A ship's kind from its name (an upgraded ship is numbered: Frigate2). */
 function kindOf(id) {
@@ -66,18 +65,12 @@ function symbol(id) {
 }
 
 /** Each kind's rig and the sides' hulls, for the kinds in this game. */
-function legend(ctx, board, fleets, kinds, perRow, top) {
-  const group = el("g", { class: "legend", "aria-label": "legend" });
-  const entries = [...fleets.map((fleet, index) => ({ fleet, kind: null, text: `${fleet}: ${index ? "striped" : "plain"} hull` })),
-    ...kinds.map((kind) => ({ fleet: fleets[0], kind, text: kind }))];
-  entries.forEach((entry, index) => {
-    const x = board.origin.x + (index % perRow) * LEGEND_ENTRY + 20;
-    const y = top + Math.floor(index / perRow) * 44;
-    group.append(...shipShapes(ctx, entry.kind, entry.fleet, x, y, sideColour(entry.fleet, ctx.view.seats), 0.8),
-      el("text", { x: x + 22, y: y + 4, class: "tray-label", style: "text-anchor: start", "data-legend": entry.kind || entry.fleet },
-        entry.text));
-  });
-  board.layers.extras.append(group);
+function legendEntries(ctx, fleets, kinds) {
+  const shapes = (fleet, kind) => (x, y) => shipShapes(ctx, kind, fleet, x, y, sideColour(fleet, ctx.view.seats), 0.8);
+  return [
+    ...fleets.map((fleet, index) => ({ key: fleet, text: `${fleet}: ${index ? "striped" : "plain"} hull`, shapes: shapes(fleet, null) })),
+    ...kinds.map((kind) => ({ key: kind, text: kind, shapes: shapes(fleets[0], kind) })),
+  ];
 }
 
 // Each kind its own rig, drawn over a hull in the side's colour (the second side's hull striped,

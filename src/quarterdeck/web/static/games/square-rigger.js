@@ -6,7 +6,7 @@
 // Everything shown is read from the state's JSON and the legal actions the server sent: a bearing's
 // cap is the largest amount it may legally fire, its target the square its actions aim at. Nothing
 // here decides what is legal.
-import { arrow, el, gridBoard, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
+import { arrow, drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
 
 const TERRAIN = { ".": "#9cc9e6", "#": "#c8b27a", H: "#7fb3d5" };
 const CLASS_MARK = { first: "1", second: "2", third: "3", fourth: "4", fifth: "5", sixth: "6" };
@@ -22,8 +22,11 @@ export function draw(ctx) {
   };
   // On a phone the wind rose and the selected ship's bearings go below the board, which takes the width.
   const below = window.innerWidth <= 640;
+  const entries = legendEntries(ctx, state);
+  const layout = legendLayout(entries.length, width * 56 + (below ? 0 : PANEL), 190, 36);
   const board = gridBoard(ctx, {
-    width, height, right: below ? 0 : PANEL, bottom: below ? BELOW : 0, fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6",
+    width, height, right: below ? 0 : PANEL, bottom: (below ? BELOW : 0) + layout.height + 24,
+    fill: (square) => TERRAIN[terrainAt(square)] || "#9cc9e6",
     squareOf: (piece) => squareOf(state, piece),
   });
   rows.forEach((row, index) => [...row].forEach((cell, x) => {
@@ -73,7 +76,54 @@ export function draw(ctx) {
     board.layers.extras.append(el("text", { x: middle, y: top + 160,
       class: "side-note" }, `escaped: ${escaped.join(", ")}`));
   }
+  drawLegend(board, entries, layout, board.origin.y + board.boardHeight + (below ? BELOW : 0) + 34);
   return board.svg;
+}
+
+const CLASS_NAME = { first: "1st rater", second: "2nd rater", third: "3rd rater", frigate: "frigate" };
+
+/** What the drawing's marks mean: the sides' hulls, the class marks of the ships in this battle, the
+ * factors, a merchant's outline, the moved, struck and battery marks where there are any. */
+function legendEntries(ctx, state) {
+  const seats = ctx.view.seats;
+  const ships = Object.values(state.ships);
+  const hull = (side, options = {}) => (x, y) => hullShapes(ctx, x, y, side, { rotation: 90, scale: 0.6, ...options });
+  const mark = (text, className = "piece-label", fill = null) => (x, y) =>
+    [el("text", { x, y: y + 5, class: className, style: fill ? `fill: ${fill}` : null }, text)];
+  const classes = Object.keys(CLASS_NAME).filter((name) => ships.some((ship) => ship.class === name));
+  const entries = [
+    ...seats.map((side, index) => ({ key: side, text: `${side}: ${index ? "striped" : "plain"} hull`, shapes: hull(side) })),
+    ...classes.map((name) => ({ key: name, text: CLASS_NAME[name], shapes: (x, y) => [...hull(seats[0])(x, y),
+      el("text", { x, y: y + 5, class: "piece-label" }, CLASS_MARK[name] || name[0])] })),
+    { key: "factors", text: "firepower/speed/turning", shapes: mark("5/1/1", "factor-label", "#0f172a") },
+  ];
+  if (ships.some((ship) => ship.role !== "warship")) {
+    entries.push({ key: "merchant", text: "dashed: merchant, never fires", shapes: hull(seats[0], { merchant: true }) });
+  }
+  entries.push({ key: "moved", text: "moved this turn", shapes: (x, y) => [el("circle", { cx: x, cy: y, r: 4, fill: "#111" })] },
+    { key: "struck", text: "struck her colours", shapes: mark("⚑", "struck-flag") });
+  if (Object.keys(state.batteries || {}).length) {
+    entries.push({ key: "battery", text: "shore battery (B and its F)", shapes: mark("B", "factor-label", "#0f172a") });
+  }
+  return entries;
+}
+
+/** A hull pointing its heading, in its side's colour; the second side's striped along the keel and
+ * a merchant's outline dashed, so neither rests on colour alone. Drawn short enough (0.8) that a
+ * ship heading N or S leaves room in her square for her factors below her. */
+function hullShapes(ctx, x, y, side, { rotation, scale = 0.8, struck = false, selected = false, merchant = false }) {
+  const colour = struck ? "#9ca3af" : sideColour(side, ctx.view.seats);
+  const turn = `translate(${x},${y}) rotate(${rotation}) scale(${scale})`;
+  const shapes = [el("path", {
+    d: "M0,-24 C10,-12 11,8 8,20 L-8,20 C-11,8 -10,-12 0,-24 Z", class: "hull",
+    fill: colour, stroke: selected ? "#facc15" : "#111", "stroke-width": selected ? 4 : 1.5,
+    "stroke-dasharray": merchant && !selected ? "4 3" : null, transform: turn,
+  })];
+  if (ctx.view.seats.indexOf(side) > 0) {
+    shapes.push(el("path", { d: "M0,-17 L0,-9 M0,11 L0,18", stroke: "white", "stroke-width": 3, class: "hull-stripe",
+      "pointer-events": "none", transform: turn }));
+  }
+  return shapes;
 }
 
 const PANEL = 210; // room right of the board: the wind rose and the selected piece's bearings
@@ -219,17 +269,14 @@ function squareOf(state, piece) {
 
 function shipGlyph(ctx, board, name, ship) {
   const { x, y } = board.center(ship.square);
-  const colour = ship.struck ? "#9ca3af" : sideColour(ship.side, ctx.view.seats);
-  const hull = el("path", {
-    d: "M0,-24 C10,-12 11,8 8,20 L-8,20 C-11,8 -10,-12 0,-24 Z",
-    fill: colour, stroke: ctx.selected === name ? "#facc15" : "#111", "stroke-width": ctx.selected === name ? 4 : 1.5,
-    transform: `translate(${x},${y}) rotate(${board.angle(ship.heading)})`,
-  });
   const [f, s, t] = ship.factors;
-  const shapes = [hull,
+  // A clear disc under the hull: the ship answers a click anywhere in her square's middle, not only on her hull.
+  const shapes = [el("circle", { cx: x, cy: y, r: 24, fill: "transparent" }), ...hullShapes(ctx, x, y, ship.side, { rotation: board.angle(ship.heading), struck: ship.struck,
+    selected: ctx.selected === name, merchant: ship.role !== "warship" }),
     el("text", { x, y: y + 4, class: "piece-label" }, CLASS_MARK[ship.class] || ship.class[0]),
-    el("text", { x, y: y + 27, class: "factor-label" }, `${f}/${s}/${t}`),
-    el("title", {}, `${name}: ${ship.class} rate, ${ship.role}, heading ${ship.heading}, F${f} S${s} T${t}, ` +
+    el("text", { x, y: y + 28.5, class: "factor-label" }, `${f}/${s}/${t}`),
+    el("title", {}, `${name} (${ship.side}) on ${ship.square}: ${CLASS_NAME[ship.class] || ship.class}, ${ship.role}, ` +
+      `heading ${ship.heading}, F${f} S${s} T${t}, ` +
       `${ship.hits} hit(s)${ship.struck ? ", struck" : ""}`)];
   if (ship.struck) shapes.push(el("text", { x: x + 14, y: y - 14, class: "struck-flag" }, "⚑"));
   if (ctx.state.moved?.includes(name)) shapes.push(el("circle", { cx: x - 20, cy: y - 20, r: 4, fill: "#111" }));
