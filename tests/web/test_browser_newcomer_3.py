@@ -315,3 +315,15 @@ def test_square_rigger_fleet_battle_hulls_marks_and_legend_never_overlap(page, s
     assert {"1st rater", "2nd rater", "3rd rater", "frigate", "firepower/speed/turning"} <= set(legend)
     page.screenshot(path=str(tmp_path / "fleet-battle.png"))
     assert shared.axe_findings(page, ".game-page") == []
+
+
+def test_square_rigger_merchants_are_outlined_dashed_and_named_in_the_legend(page, server):
+    created = shared.create_game(server, "square-rigger", "local", scenario="convoy", seed=1)
+    shared.open_game(page, server, created["id"], created["token"])
+    ships = shared.game_detail(server, created["id"])["view"]["state"]["ships"]
+    merchants = [ship for ship in ships.values() if ship["role"] == "merchant"]
+    assert merchants
+    for ship in ships.values():
+        hull = page.locator(f'.board-svg .piece[data-square="{ship["square"]}"] .hull')
+        assert (hull.get_attribute("stroke-dasharray") is not None) == (ship["role"] != "warship")
+    assert "dashed: merchant, never fires" in page.locator(".board-svg .legend [data-legend]").all_text_contents()
