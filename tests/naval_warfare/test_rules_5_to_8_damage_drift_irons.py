@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import DieRolled, Drifted, Marked, Turned
 
 from .helpers import due, play, position, roll, ship, to_movement
 
@@ -76,6 +77,73 @@ class TestRule6Drifting:
         roll(state, 4)
         assert not revenge.adrift and state.current_player() == 0
 
+    def test_the_most_downwind_ship_drifts_first_so_a_line_of_dismasted_ships_all_drift_clear(self):
+        # Hope lies 0.8" downwind (south) of Revenge, a little west of her: Revenge, drifting first,
+        # would stop against Hope; Hope going first leaves room for both to drift their full inch
+        ships = [ship("Revenge", "english", 10.3, 10.8, 90), ship("Hope", "english", 10, 10, 90, type="Hope"),
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
+        events = roll(state, 2, 2) + roll(state, 9, 4)
+        drifted = [e for e in events if isinstance(e, Drifted)]
+        assert drifted == [Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)"),
+                           Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)")]
+        assert not state.ships["Hope"].adrift  # nobody struck her
+
+    def test_a_grappled_pair_drifts_together_one_drift_move(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
+        events = roll(state, 2, 2) + roll(state, 9, 4)
+        assert [e for e in events if isinstance(e, Drifted)] == [
+            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)"),
+            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)")]
+        assert (state.ships["San Martin"].x, state.ships["San Martin"].y) == (1000, 930)
+
+    def test_a_drift_that_clips_a_hull_with_its_corner_stops_at_contact(self):
+        # Strong wind: the dismasted Revenge (heading N) drifts 2" south; Hope's stern lies across the
+        # last quarter inch of her path, off to the east, so only the corners meet
+        ships = [ship("Revenge", "english", 10, 10, 0), ship("Hope", "english", 10.6, 7.4, 90, type="Hope"),
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships, strength="strong")
+        state.ships["Revenge"].masts_lost = 2
+        events = roll(state, 2, 2) + roll(state, 9, 4)
+        revenge = state.ships["Revenge"]
+        assert 800 < revenge.y < 805 and revenge.x == 1000  # stopped in contact, not through her
+        assert state.ships["Hope"].adrift
+        assert Marked("Hope", "is struck by drifting Revenge and drifts", "rule 6") in events
+
+    def test_a_ship_struck_by_a_drifting_ship_is_told_that_she_drifts(self):
+        ships = [ship("Revenge", "english", 10, 10.8, 90), ship("San Martin", "spanish", 10, 10, 90, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = roll(state, 2, 2) + roll(state, 9, 4)
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
+
+    def test_a_drifting_ship_throwing_3_drifts_on(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].adrift = True
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert due(state) == ("roll", "resume")
+        events = roll(state, 3)
+        assert events[0] == DieRolled("Revenge to sail again (rule 6)", 3)
+        assert state.ships["Revenge"].adrift and Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
+        assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
+
+    def test_a_drifting_ship_throwing_4_is_shown_sailing_again(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].adrift = True
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        events = roll(state, 4)
+        assert events[:2] == [DieRolled("Revenge to sail again (rule 6)", 4),
+                              Marked("Revenge", "sails again", "rule 6")]
+        assert not any(isinstance(e, Drifted) for e in events)
+
 
 class TestRules7And8Irons:
     def test_ending_closer_than_permitted_puts_a_ship_in_irons(self):
@@ -112,3 +180,65 @@ class TestRules7And8Irons:
         roll(state, 9, 4)
         roll(state, 2)
         assert state.ships["Revenge"].irons
+
+    def test_in_irons_a_4_gives_no_turn_and_she_drifts(self):
+        ships = [ship("Revenge", "english", 10, 10, 15), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].irons = True
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        events = roll(state, 4)
+        assert events[0] == DieRolled("Revenge in irons (rule 7)", 4)
+        assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
+        assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
+        assert not any(a.ship == "Revenge" for a in state.legal_actions())
+
+    def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
+        ships = [ship("Revenge", "english", 10, 10, 15), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].irons = True
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        events = roll(state, 5)
+        assert events[:2] == [DieRolled("Revenge in irons (rule 7)", 5),
+                              Marked("Revenge", "may make one turn", "rule 7")]
+
+    @staticmethod
+    def caught_by_the_wind(heading, value, extra=()):
+        """Wind from the north from the start: a ship heading within 45 degrees of it throws for rule 8."""
+        ships = [ship("Revenge", "english", 10, 10, heading), *extra,
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert due(state) == ("roll", "rule8")
+        return state, roll(state, value)
+
+    def test_rule_8_a_3_pays_off_to_the_limit_and_shows_the_turn(self):
+        state, events = self.caught_by_the_wind(20, 3)
+        revenge = state.ships["Revenge"]
+        assert revenge.heading == 45 and not revenge.irons
+        assert events[:2] == [DieRolled("Revenge caught by the wind (rule 8)", 3),
+                              Turned("Revenge", "(10.00, 10.00)", "45")]
+
+    def test_rule_8_a_2_is_shown_in_irons(self):
+        state, events = self.caught_by_the_wind(20, 2)
+        assert state.ships["Revenge"].irons and state.ships["Revenge"].heading == 20
+        assert events[:2] == [DieRolled("Revenge caught by the wind (rule 8)", 2),
+                              Marked("Revenge", "in irons", "rule 8")]
+
+    def test_rule_8_on_the_other_tack_pays_off_to_315(self):
+        state, _ = self.caught_by_the_wind(340, 5)
+        assert state.ships["Revenge"].heading == 315
+
+    def test_rule_8_exactly_head_to_wind_pays_off_clockwise(self):
+        state, _ = self.caught_by_the_wind(0, 6)  # a ruling: no tack to keep, so clockwise
+        assert state.ships["Revenge"].heading == 45
+
+    def test_rule_8_no_room_to_pay_off_leaves_her_in_irons(self):
+        # Hope lies close on Revenge's starboard bow: swinging to 45 would put Revenge's bow into her
+        hope = ship("Hope", "english", 10.5, 10.2, 180, type="Hope")
+        state, events = self.caught_by_the_wind(10, 4, [hope])
+        revenge = state.ships["Revenge"]
+        assert revenge.irons and revenge.heading == 10
+        assert Marked("Revenge", "in irons: no room to pay off", "rule 8") in events
