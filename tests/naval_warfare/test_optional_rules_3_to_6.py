@@ -168,6 +168,21 @@ def fight_on_and_move(state):
 
 
 class TestOptionalRule5Crews:
+    def test_a_defender_of_one_man_has_none_to_spare_for_her_guns(self):
+        # one man must stay in the fight, so only the boarder is asked how many men she keeps at her guns
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships, options={"crews": True}))
+        state.ships["Revenge"].crew, state.ships["San Martin"].crew = 20, 1
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        assert due(state) == ("decide", "gunners") and state.current_player() == 0
+        play(state, "gunners Revenge 2")
+        thrown = []
+        while due(state) == ("roll", "boarding") and len(thrown) < 10:
+            thrown += [e.purpose for e in roll(state, 1) if e.kind == "die-rolled"]
+        # 18 fighting men throw 3 dice, the one defender 1
+        assert thrown[:4] == ["Revenge in boarding round 1"] * 3 + ["San Martin in boarding round 1"]
+
     def test_men_kept_at_the_guns_do_not_fight_the_boarders(self):
         # "if a ship is boarded, men may be allocated to repel boarders, and others to operate the guns.
         # Similarly, the boarding ship may leave men behind to operate its guns": the attacker first

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import BoardingRound, DieRolled, Marked
 from quarterdeck.games.naval_warfare import fire
 from quarterdeck.games.naval_warfare.actions import Fire
 
@@ -155,3 +156,147 @@ class TestRule12Boarding:
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
         assert error.value.rule == "rule 12"
+
+    def to_morale(self, attacker_crew, defender_crew):
+        """Grappled on a 4; every boarding die a 1 (nobody killed, the crews unchanged); Revenge fights on."""
+        state = self.boarded(attacker_crew, defender_crew)
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)
+        play(state, "fight-on Revenge")
+        assert due(state) == ("roll", "morale")
+        return state
+
+    def test_one_die_per_five_men_and_at_least_one(self):
+        state = self.boarded(4, 100)
+        roll(state, 4)
+        thrown = []
+        while due(state) == ("roll", "boarding"):
+            thrown += roll(state, 3)
+        rounds = [e for e in thrown if isinstance(e, BoardingRound)]
+        assert [e.purpose for e in thrown if isinstance(e, DieRolled)][:2] == [
+            "Revenge in boarding round 1", "San Martin in boarding round 1"]
+        # round 1: Revenge's 3 - 2 kills 1, so San Martin's 99 throw 19 dice in round 2; Revenge's 3 - 3
+        # then kills none, and San Martin's 3s kill 0 in round 1, then 19 in round 2, capped at Revenge's 4
+        assert len([e for e in thrown if isinstance(e, DieRolled)]) == (1 + 20) + (1 + 19)
+        assert rounds == [BoardingRound("Revenge", "San Martin", 1, 1, 0),
+                          BoardingRound("Revenge", "San Martin", 2, 0, 4)]
+        assert state.ships["Revenge"].crew == 0  # no crew left: repelled at once, no morale throw
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in thrown
+        assert due(state) == ("decide", "repel")
+
+    def test_a_ship_with_no_crew_is_carried_as_soon_as_grappled(self):
+        state = self.boarded(45, 0)
+        events = roll(state, 4)
+        assert Marked("San Martin", "is carried by Revenge's boarders", "rule 12") in events
+        assert not any(isinstance(e, BoardingRound) for e in events)
+        assert state.ships["San Martin"].status == "taken"
+
+    def test_morale_six_the_larger_side_yields_a_larger_attacker_is_repelled(self):
+        state = self.to_morale(45, 40)
+        events = roll(state, 6)
+        assert events[:2] == [DieRolled("San Martin's morale (rule 12)", 6),
+                              Marked("Revenge", "is repelled by San Martin", "rule 12")]
+        assert due(state) == ("decide", "repel") and state.current_player() == 1
+
+    def test_morale_six_a_larger_defender_surrenders(self):
+        state = self.to_morale(45, 60)
+        events = roll(state, 6)
+        assert Marked("San Martin", "is carried by Revenge's boarders", "rule 12") in events
+        assert state.ships["San Martin"].status == "taken"
+
+    def test_morale_five_the_fight_goes_on(self):
+        state = self.to_morale(45, 60)
+        events = roll(state, 5)
+        assert Marked("Revenge", "fights on with San Martin next move", "rule 12") in events
+        assert state.ships["San Martin"].status == "afloat" and state.ships["Revenge"].grappled == "San Martin"
+
+    def test_exactly_twice_the_crew_takes_nothing_off_the_morale_die(self):
+        state = self.to_morale(45, 90)
+        events = roll(state, 3)  # 3: fighting goes on
+        assert events[0] == DieRolled("San Martin's morale (rule 12)", 3)
+        assert Marked("Revenge", "fights on with San Martin next move", "rule 12") in events
+
+    def test_more_than_twice_the_crew_takes_two_off_the_morale_die(self):
+        state = self.to_morale(45, 91)
+        events = roll(state, 4)  # 4 - 2 = 2: the smaller side, Revenge, is repelled
+        assert events[:2] == [DieRolled("San Martin's morale (rule 12) -2", 4),
+                              Marked("Revenge", "is repelled by San Martin", "rule 12")]
+
+    def test_an_attacker_more_than_twice_the_defender_also_takes_two_off(self):
+        state = self.to_morale(100, 45)
+        events = roll(state, 4)  # 4 - 2 = 2: the smaller side, San Martin, surrenders
+        assert events[0] == DieRolled("San Martin's morale (rule 12) -2", 4)
+        assert state.ships["San Martin"].status == "taken"
+
+    def test_the_attacker_withdraws_cutting_grapples_on_4(self):
+        state = self.boarded(45, 45)
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)
+        play(state, "withdraw Revenge")
+        assert due(state) == ("roll", "withdraw")
+        events = roll(state, 4)
+        assert events[:2] == [DieRolled("Revenge cuts grapples to withdraw (rule 12)", 4),
+                              Marked("Revenge", "withdraws from San Martin", "rule 12")]
+        assert not state.ships["Revenge"].grappled and not state.ships["San Martin"].grappled
+        assert state.continuing == []
+
+    def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
+        state = self.boarded(45, 45)
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)
+        play(state, "withdraw Revenge")
+        events = roll(state, 3)
+        assert events == [DieRolled("Revenge cuts grapples to withdraw (rule 12)", 3)]
+        assert state.ships["Revenge"].grappled == "San Martin" and due(state) == ("roll", "morale")
+
+    def test_having_repelled_boarders_a_4_cuts_the_grapples_and_she_may_move(self):
+        state = self.to_morale(45, 100)
+        roll(state, 2)  # Revenge repelled
+        play(state, "cut San Martin")
+        events = roll(state, 4)
+        assert events[:2] == [DieRolled("San Martin cuts grapples (rule 12)", 4),
+                              Marked("San Martin", "cuts the grapples from Revenge", "rule 12")]
+        assert not state.ships["San Martin"].grappled
+        assert any(a.ship == "San Martin" and a.run for a in state.legal_actions())
+
+    def test_having_repelled_boarders_a_3_leaves_them_grappled(self):
+        state = self.to_morale(45, 100)
+        roll(state, 2)
+        play(state, "cut San Martin")
+        events = roll(state, 3)
+        assert events[0] == DieRolled("San Martin cuts grapples (rule 12)", 3)
+        assert not any(isinstance(e, Marked) for e in events)
+        assert state.ships["San Martin"].grappled == "Revenge" and state.ships["Revenge"].grappled == "San Martin"
+        assert not any(a.ship == "San Martin" and a.run for a in state.legal_actions())  # grappled: hold, cut, board
+
+    def test_boarders_with_no_crew_are_repelled_as_soon_as_grappled(self):
+        state = self.boarded(0, 45)
+        events = roll(state, 4)
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in events
+        assert due(state) == ("decide", "repel") and state.ships["San Martin"].crew == 45
+
+    def test_defenders_all_killed_in_round_two_surrender_at_once(self):
+        state = self.boarded(45, 10)
+        roll(state, 4)
+        for value in [2] * 9 + [1, 1]:
+            roll(state, value)  # round 1: nobody killed
+        events = []
+        for value in [5] * 9 + [1, 1]:
+            events += roll(state, value)  # round 2: 9 x (5 - 3) = 18 kills the 10
+        assert BoardingRound("Revenge", "San Martin", 2, 10, 0) in events
+        assert state.ships["San Martin"].status == "taken" and due(state) != ("decide", "withdraw")
+
+    def test_one_defender_left_still_throws_a_die_in_round_two(self):
+        state = self.boarded(45, 6)
+        roll(state, 4)
+        events = []
+        for value in [6, 3] + [2] * 7 + [1]:
+            events += roll(state, value)  # round 1: 4 + 1 killed, one man left
+        assert BoardingRound("Revenge", "San Martin", 1, 5, 0) in events
+        for _ in range(9 + 1):
+            assert due(state) == ("roll", "boarding")
+            roll(state, 1)
+        assert due(state) == ("decide", "withdraw") and state.ships["San Martin"].crew == 1
