@@ -1,0 +1,80 @@
+"""Seed 003, rule 4 on a continuous table: the moves offered for a ship (sampling.py) hold the ones a
+captain would look for: the half turns of a handy ship, the runs that bring the nearest enemy just
+inside a range band (rule 9), the end turns that lay a broadside on her (rule 10), and the endings
+in contact: boarding (rule 12), securing a prize (optional rule 6), taking a friend in tow
+(optional rule 3)."""
+
+from __future__ import annotations
+
+from quarterdeck.core import plane
+from quarterdeck.games.naval_warfare.actions import Move
+
+from .helpers import position, ship, to_movement
+
+
+def offered(state, name="Revenge"):
+    return [a for a in state.legal_actions() if isinstance(a, Move) and a.ship == name]
+
+
+def test_a_handy_ship_is_offered_her_half_turns():
+    # Revenge turns 90 degrees: 45 either way at the start is offered as well as the limits
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]))
+    first = {m.turn1 for m in offered(state)}
+    assert {-45, 45, 90} <= first
+
+
+def test_the_run_that_brings_the_nearest_enemy_just_inside_long_range():
+    # San Martin 20" dead ahead is the nearest enemy (San Felipe, to the west and north, is farther):
+    # a run of 4.05" leaves her just inside 16"
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 30, 10, 270, type="San Martin"),
+                                  ship("San Felipe", "spanish", 5, 35, 270, type="San Martin")]))
+    assert Move("Revenge", 0, 405, 0) in offered(state)
+
+
+def broadside_turn(state, run_end, enemy, side):
+    b = plane.bearing(run_end, state.ships[enemy].point)
+    return round(plane.signed_turn(90, b + (90 if side == "port" else -90)))
+
+
+def test_an_end_turn_lays_the_port_broadside_on_an_enemy_to_the_north_east():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 30, 16, 270, type="San Martin")]))
+    turn = broadside_turn(state, (1800, 1000), "San Martin", "port")
+    assert 0 < turn < 90  # not one of the limits: offered because it lays the broadside
+    assert Move("Revenge", 0, 800, turn) in offered(state)
+
+
+def test_an_end_turn_lays_the_starboard_broadside_on_an_enemy_to_the_south_east():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 30, 4, 270, type="San Martin")], wind="S"))
+    turn = broadside_turn(state, (1800, 1000), "San Martin", "starboard")
+    assert -90 < turn < 0
+    assert Move("Revenge", 0, 800, turn) in offered(state)
+
+
+def alongside(other, options=None):
+    """Revenge heading east with `other` 1" ahead and 0.3" to port: a 1" run ends in contact."""
+    return to_movement(position([ship("Revenge", "english", 10, 10, 90), other,
+                                 ship("San Felipe", "spanish", 60, 30, 270, type="San Martin")], options=options))
+
+
+def test_a_run_ending_alongside_an_enemy_offers_boarding():
+    state = alongside(ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"))
+    assert Move("Revenge", 0, 100, 0, "board", "San Martin") in offered(state)
+
+
+def test_a_run_ending_alongside_a_surrendered_enemy_offers_securing_her():
+    state = alongside(ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"), {"prizes": True})
+    state.ships["San Martin"].status = "surrendered"
+    moves = offered(state)
+    assert Move("Revenge", 0, 100, 0, "secure", "San Martin") in moves
+    assert not any(m.extra == "board" for m in moves)
+
+
+def test_towing_is_offered_alongside_a_friend_only_with_the_towing_rule():
+    # Hope lies on Revenge's port quarter: a 1" run ends at her bow, in contact
+    friend = ship("Hope", "english", 10.3, 10.3, 90, type="Hope")
+    assert Move("Revenge", 0, 100, 0, "tow", "Hope") in offered(alongside(friend, {"towing": True}))
+    assert not any(m.extra in ("tow", "board") for m in offered(alongside(friend)))
