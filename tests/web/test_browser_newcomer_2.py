@@ -63,6 +63,16 @@ def test_the_lobby_names_each_opponent_with_its_strength_and_time_per_move(page,
     assert axe_findings(page, ".lobby") == []
 
 
+def test_the_lobby_lists_public_games_in_a_table_a_screen_reader_can_read(page, server):
+    created = httpx.post(f"{server.url}/api/games", json={"game": "pirate-chess", "opponent": "local", "public": True})
+    assert created.status_code == 201, created.text
+    page.goto(server.url + "/")
+    page.wait_for_selector(".games-table")
+    headers = page.locator(".games-table th").all_inner_texts()
+    assert all(text.strip() for text in headers), headers  # every column is named, the links' too
+    assert axe_findings(page, ".lobby") == []
+
+
 def test_a_computer_at_a_named_level_is_the_one_that_plays(page, server):
     page.goto(server.url + "/")
     page.wait_for_selector("#start-game")

@@ -261,7 +261,7 @@ function timePerMove(level) {
 function gamesTable(games) {
   if (!games.length) return h("p", { class: "muted" }, "None yet.");
   return h("table", { class: "games-table" },
-    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", {})),
+    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", {}, "Open")),
     games.map((g) => h("tr", {},
       h("td", {}, `${g.game} (${g.scenario || "standard"})`),
       h("td", {}, Object.entries(g.players).map(([seat, who]) => `${seat}: ${who}`).join(", ")),
