@@ -93,6 +93,7 @@ def test_refusals_are_4xx_with_a_message_and_change_nothing(client):
     bad_scenario = client.post("/api/games", json={"game": "counting", "scenario": "atlantis"})
     assert bad_scenario.status_code == 422 and bad_scenario.json()["field"] == "scenario"
     assert client.post("/api/games", json={"game": "counting", "seat": "green"}).status_code == 422
+    assert client.post("/api/games", json={"game": "counting", "seat": ""}).status_code == 422  # not "the first"
     assert client.post("/api/games", json={"game": "counting", "level": "oracle"}).status_code == 422
     at_one_screen = {"game": "counting", "opponent": "local", "level": "oracle"}
     assert client.post("/api/games", json=at_one_screen).status_code == 422  # a level means something everywhere

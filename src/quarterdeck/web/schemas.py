@@ -63,7 +63,9 @@ class CreateGame(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, le=2**62, description="random when left out")
     opponent: Literal["computer", "local", "invite"] = "computer"
-    seat: SeatName | None = Field(None, max_length=64, description="the creator's seat; the first one by default")
+    seat: SeatName | None = Field(
+        None, min_length=1, max_length=64, description="the creator's seat; the first one by default"
+    )
     level: str = Field("greedy", max_length=64, description="the computer's agent, for opponent=computer")
     public: bool = Field(False, description="listed in the lobby for anyone to watch; otherwise known only by its id")
 
@@ -80,7 +82,9 @@ class ImportGame(Strict):
     opponent: Literal["computer", "local", "invite"] | None = Field(
         None, description="who plays on against you; by default the kind the record's Players header names"
     )
-    seat: SeatName | None = Field(None, max_length=64, description="your seat; by default the record's person's")
+    seat: SeatName | None = Field(
+        None, min_length=1, max_length=64, description="your seat; by default the record's person's"
+    )
     level: str | None = Field(None, max_length=64, description="the computer's level; by default the record's")
     public: bool = Field(False, description="listed in the lobby for anyone to watch")
 
@@ -120,16 +124,18 @@ class GameList(BaseModel):
 class Turn(Strict):
     version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
     actions: list[str] = Field(min_length=1, max_length=500, description="action notation, in order")
-    seat: SeatName | None = Field(None, max_length=64, description="which of your seats acts, if you hold several")
+    seat: SeatName | None = Field(
+        None, min_length=1, max_length=64, description="which of your seats acts, if you hold several"
+    )
 
 
 class SeatChoice(Strict):
-    seat: SeatName | None = Field(None, max_length=64)
+    seat: SeatName | None = Field(None, min_length=1, max_length=64)
 
 
 class DrawAnswer(Strict):
     answer: Literal["offer", "accept", "decline"]
-    seat: SeatName | None = Field(None, max_length=64)
+    seat: SeatName | None = Field(None, min_length=1, max_length=64)
 
 
 class HistoryEntry(BaseModel):
