@@ -24,11 +24,13 @@ test: setup
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
 	$(BIN)/pytest
 
-# The whole suite in three shuffled orders, each on every core (pytest-xdist): no test may depend
-# on another's leftovers. A failing order is replayed with --random-order-seed=N.
+# The whole suite in three shuffled orders, each on every core (pytest-xdist), with new hypothesis
+# examples: no test may depend on another's leftovers. Replay a failing order with
+# --random-order-seed=N.
 test-random: setup
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
-	for seed in $(or $(SEEDS),1 2 3); do $(BIN)/pytest -n auto --random-order-seed=$$seed || exit 1; done
+	for seed in $(or $(SEEDS),1 2 3); do \
+		QUARTERDECK_HYPOTHESIS=explore $(BIN)/pytest -n auto --random-order-seed=$$seed || exit 1; done
 
 # The README's pictures of each board, taken by the browser tests (tests never write into docs/).
 screenshots: setup
