@@ -121,6 +121,19 @@ class TestRule6Drifting:
         assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
         assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
 
+    def test_a_drift_that_comes_up_against_two_ships_at_once_sets_both_drifting(self):
+        # Revenge (1" long, heading E) drifts south onto Hope and Swallow lying end to end below her
+        ships = [ship("Revenge", "english", 10, 10.8, 90), ship("Hope", "english", 9.5, 10, 90, type="Hope"),
+                 ship("Swallow", "english", 10.5, 10, 90, type="Hope"),
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = roll(state, 2, 2) + roll(state, 9, 4)
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        for struck in ("Hope", "Swallow"):
+            assert state.ships[struck].adrift
+            assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
+
     def test_a_drifting_ship_throwing_3_drifts_on(self):
         ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
         state = position(ships)

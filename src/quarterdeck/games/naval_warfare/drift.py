@@ -50,13 +50,14 @@ def drift_all(state: NavalState) -> None:
 def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: int) -> None:
     names = tuple(s.name for s in group)
     travel = distance
-    struck = ""
+    struck: list[str] = []  # every ship the drift comes up against where it stops (rule 6)
     for ship in group:
         scan = Scan(state, ship, distance + 600, names, land=False)
         free = _free_drift(scan, ship, downwind, distance)
         if free < travel:
-            travel = free
-            struck = _contact_with(scan, ship, downwind, free)
+            travel, struck = free, []
+        if free == travel < distance:
+            struck += [name for name in _contact_with(scan, ship, downwind, free) if name not in struck]
     wrecked = []
     for ship in group:
         end = plane.advance(ship.point, downwind, travel)
@@ -77,9 +78,9 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
     for ship in group:
         if ship.in_play and not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
             off_table(state, ship)
-    if struck and struck in state.ships:
-        other = state.ships[struck]
-        if other.fighting and not other.adrift and other.name not in names:
+    for name in struck:
+        other = state.ships.get(name)
+        if other is not None and other.fighting and not other.adrift and other.name not in names:
             other.adrift = True
             state.emit(Marked(other.name, f"is struck by drifting {group[0].name} and drifts", "rule 6"))
 
@@ -107,15 +108,12 @@ def _free_drift(scan: Scan, ship: Ship, direction: int, distance: int) -> int:
     return low
 
 
-def _contact_with(scan: Scan, ship: Ship, direction: int, run: int) -> str:
+def _contact_with(scan: Scan, ship: Ship, direction: int, run: int) -> list[str]:
+    """The ships a drift of `run` leaves in contact with her: all of them, two struck at once both
+    drift."""
     end = plane.advance(ship.point, direction, run)
     shape = ship.hull(end[0], end[1])
-    best, gap = "", float("inf")
-    for name, other, *_ in scan.items:
-        g = plane.polygon_gap(shape, other)
-        if g < gap:
-            best, gap = name, g
-    return best if gap <= CONTACT else ""
+    return [name for name, other, *_ in scan.items if plane.polygon_gap(shape, other) <= CONTACT]
 
 
 def off_table(state: NavalState, ship: Ship) -> None:
