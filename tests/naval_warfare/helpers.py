@@ -42,12 +42,22 @@ def due(state: NavalState) -> tuple:
     return state.agenda[0][:2] if state.agenda else ()
 
 
+def start_move(state: NavalState, first: int = 0, wind: tuple[int, int] = (2, 2)) -> list:
+    """Throw a quiet wind (no sixes) and give the initiative to `first`; the events they bring (the
+    drift, the start-of-move throws the position calls for)."""
+    return roll(state, *wind) + roll(state, *((9, 4) if first == 0 else (4, 9)))
+
+
 def to_movement(state: NavalState, first: int = 0, wind: tuple[int, int] = (2, 2)) -> NavalState:
-    """Throw a quiet wind (no sixes) and give the initiative to `first`; stop at the first decision
-    or any start-of-move roll the position calls for."""
-    roll(state, *wind)
-    roll(state, *((9, 4) if first == 0 else (4, 9)))
+    """`start_move`, for a test that wants the state: it stops at the first decision or any
+    start-of-move roll."""
+    start_move(state, first, wind)
     return state
+
+
+def distant_enemy() -> dict[str, Any]:
+    """San Martin far off to the south-east: a side to play against, out of every test's way."""
+    return ship("San Martin", "spanish", 60, 30, 270, type="San Martin")
 
 
 def play(state: NavalState, text: str, player: int | None = None) -> list:

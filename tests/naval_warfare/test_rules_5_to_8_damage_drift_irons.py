@@ -7,7 +7,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, Drifted, Marked, Turned
 
-from .helpers import due, play, position, roll, ship, to_movement
+from .helpers import distant_enemy, due, play, position, roll, ship, start_move, to_movement
 
 
 def end_of_move(state, *dice):
@@ -18,7 +18,7 @@ def end_of_move(state, *dice):
 
 class TestRule5Masts:
     def test_quarter_damaged_throws_for_a_mast_at_the_end_of_the_move(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
         state.ships["Revenge"].flotation = 17  # 6 of 23 lost: a quarter
         play(state, "move Revenge turn 0 run 8.00 turn 0")
@@ -29,7 +29,7 @@ class TestRule5Masts:
         assert state.ships["Revenge"].marks == 1
 
     def test_three_quarters_loses_a_mast_without_a_throw_and_two_masts_drift(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
         revenge = state.ships["Revenge"]
         revenge.flotation, revenge.marks, revenge.masts_lost = 5, 2, 1
@@ -56,14 +56,14 @@ class TestRule6Drifting:
 
     def test_drifting_onto_the_shore_wrecks(self):
         land = [{"name": "Lizard", "kind": "land", "points": [[0, 0], [30, 0], [30, 9.2], [0, 9.2]]}]
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = position(ships, land=land)
         state.ships["Revenge"].masts_lost = 2
         to_movement(state)
         assert state.ships["Revenge"].status == "wrecked"
 
     def test_heave_to_announced_then_drifts_and_throws_4_to_6_to_sail(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
         play(state, "move Revenge turn 0 run 2.00 turn 0 heave-to")
         play(state, "move San Martin turn 0 run 6.00 turn 0")
@@ -71,8 +71,7 @@ class TestRule6Drifting:
         revenge = state.ships["Revenge"]
         assert revenge.adrift and revenge.y == 900 and revenge.x == 1200
         play(state, "move San Martin turn 0 run 6.00 turn 0")
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         assert due(state) == ("roll", "resume")
         roll(state, 4)
         assert not revenge.adrift and state.current_player() == 0
@@ -81,10 +80,10 @@ class TestRule6Drifting:
         # Hope lies 0.8" downwind (south) of Revenge, a little west of her: Revenge, drifting first,
         # would stop against Hope; Hope going first leaves room for both to drift their full inch
         ships = [ship("Revenge", "english", 10.3, 10.8, 90), ship("Hope", "english", 10, 10, 90, type="Hope"),
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+                 distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
-        events = roll(state, 2, 2) + roll(state, 9, 4)
+        events = start_move(state)
         drifted = [e for e in events if isinstance(e, Drifted)]
         assert drifted == [Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)"),
                            Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)")]
@@ -94,7 +93,7 @@ class TestRule6Drifting:
         ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin")]
         state = position(ships)
         state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
-        events = roll(state, 2, 2) + roll(state, 9, 4)
+        events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
             Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)"),
             Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)")]
@@ -104,10 +103,10 @@ class TestRule6Drifting:
         # Strong wind: the dismasted Revenge (heading N) drifts 2" south; Hope's stern lies across the
         # last quarter inch of her path, off to the east, so only the corners meet
         ships = [ship("Revenge", "english", 10, 10, 0), ship("Hope", "english", 10.6, 7.4, 90, type="Hope"),
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+                 distant_enemy()]
         state = position(ships, strength="strong")
         state.ships["Revenge"].masts_lost = 2
-        events = roll(state, 2, 2) + roll(state, 9, 4)
+        events = start_move(state)
         revenge = state.ships["Revenge"]
         assert 800 < revenge.y < 805 and revenge.x == 1000  # stopped in contact, not through her
         assert state.ships["Hope"].adrift
@@ -117,7 +116,7 @@ class TestRule6Drifting:
         ships = [ship("Revenge", "english", 10, 10.8, 90), ship("San Martin", "spanish", 10, 10, 90, type="San Martin")]
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
-        events = roll(state, 2, 2) + roll(state, 9, 4)
+        events = start_move(state)
         assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
         assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
 
@@ -125,21 +124,20 @@ class TestRule6Drifting:
         # Revenge (1" long, heading E) drifts south onto Hope and Swallow lying end to end below her
         ships = [ship("Revenge", "english", 10, 10.8, 90), ship("Hope", "english", 9.5, 10, 90, type="Hope"),
                  ship("Swallow", "english", 10.5, 10, 90, type="Hope"),
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+                 distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
-        events = roll(state, 2, 2) + roll(state, 9, 4)
+        events = start_move(state)
         assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
         for struck in ("Hope", "Swallow"):
             assert state.ships[struck].adrift
             assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
 
     def test_a_drifting_ship_throwing_3_drifts_on(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].adrift = True
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         assert due(state) == ("roll", "resume")
         events = roll(state, 3)
         assert events[0] == DieRolled("Revenge to sail again (rule 6)", 3)
@@ -147,11 +145,10 @@ class TestRule6Drifting:
         assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
 
     def test_a_drifting_ship_throwing_4_is_shown_sailing_again(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].adrift = True
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         events = roll(state, 4)
         assert events[:2] == [DieRolled("Revenge to sail again (rule 6)", 4),
                               Marked("Revenge", "sails again", "rule 6")]
@@ -160,17 +157,16 @@ class TestRule6Drifting:
 
 class TestRules7And8Irons:
     def test_ending_closer_than_permitted_puts_a_ship_in_irons(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
         play(state, "move Revenge turn -45 run 4.00 turn -30")  # ends heading 15, wind from the north
         assert state.ships["Revenge"].irons
 
     def test_in_irons_throws_5_or_6_for_one_turn_which_frees_her_if_permitted(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].irons = True
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         assert due(state) == ("roll", "irons")
         roll(state, 5)
         with pytest.raises(IllegalAction):
@@ -179,7 +175,7 @@ class TestRules7And8Irons:
         assert not state.ships["Revenge"].irons and state.ships["Revenge"].heading == 75
 
     def test_wind_shift_rule_8_one_or_two_irons_else_turn_away_on_the_same_tack(self):
-        ships = [ship("Revenge", "english", 10, 10, 60), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 60), distant_enemy()]
         state = position(ships)
         roll(state, 6, 2)
         roll(state, 3)  # the wind veers to the north-east: Revenge, heading 60, is 15 off
@@ -195,11 +191,10 @@ class TestRules7And8Irons:
         assert state.ships["Revenge"].irons
 
     def test_in_irons_a_4_gives_no_turn_and_she_drifts(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].irons = True
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         events = roll(state, 4)
         assert events[0] == DieRolled("Revenge in irons (rule 7)", 4)
         assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
@@ -207,11 +202,10 @@ class TestRules7And8Irons:
         assert not any(a.ship == "Revenge" for a in state.legal_actions())
 
     def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
         state = position(ships)
         state.ships["Revenge"].irons = True
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         events = roll(state, 5)
         assert events[:2] == [DieRolled("Revenge in irons (rule 7)", 5),
                               Marked("Revenge", "may make one turn", "rule 7")]
@@ -220,10 +214,9 @@ class TestRules7And8Irons:
     def caught_by_the_wind(heading, value, extra=()):
         """Wind from the north from the start: a ship heading within 45 degrees of it throws for rule 8."""
         ships = [ship("Revenge", "english", 10, 10, heading), *extra,
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+                 distant_enemy()]
         state = position(ships)
-        roll(state, 2, 2)
-        roll(state, 9, 4)
+        start_move(state)
         assert due(state) == ("roll", "rule8")
         return state, roll(state, value)
 

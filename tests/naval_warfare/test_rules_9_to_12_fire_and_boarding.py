@@ -109,6 +109,14 @@ class TestRule12Boarding:
         play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
         return state
 
+    def after_two_bloodless_rounds(self, attacker_crew=45, defender_crew=45):
+        """Grappled on a 4, then every boarding die a 1 (nobody killed): the attacker chooses next."""
+        state = self.boarded(attacker_crew, defender_crew)
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)
+        return state
+
     def test_grapple_on_4_to_6_then_two_rounds_with_the_books_modifiers(self):
         state = self.boarded(45, 20)
         assert due(state) == ("roll", "grapple")
@@ -158,11 +166,8 @@ class TestRule12Boarding:
         assert error.value.rule == "rule 12"
 
     def to_morale(self, attacker_crew, defender_crew):
-        """Grappled on a 4; every boarding die a 1 (nobody killed, the crews unchanged); Revenge fights on."""
-        state = self.boarded(attacker_crew, defender_crew)
-        roll(state, 4)
-        while due(state) == ("roll", "boarding"):
-            roll(state, 1)
+        """Two bloodless rounds (the crews unchanged); Revenge fights on."""
+        state = self.after_two_bloodless_rounds(attacker_crew, defender_crew)
         play(state, "fight-on Revenge")
         assert due(state) == ("roll", "morale")
         return state
@@ -230,10 +235,7 @@ class TestRule12Boarding:
         assert state.ships["San Martin"].status == "taken"
 
     def test_the_attacker_withdraws_cutting_grapples_on_4(self):
-        state = self.boarded(45, 45)
-        roll(state, 4)
-        while due(state) == ("roll", "boarding"):
-            roll(state, 1)
+        state = self.after_two_bloodless_rounds()
         play(state, "withdraw Revenge")
         assert due(state) == ("roll", "withdraw")
         events = roll(state, 4)
@@ -243,10 +245,7 @@ class TestRule12Boarding:
         assert state.continuing == []
 
     def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
-        state = self.boarded(45, 45)
-        roll(state, 4)
-        while due(state) == ("roll", "boarding"):
-            roll(state, 1)
+        state = self.after_two_bloodless_rounds()
         play(state, "withdraw Revenge")
         events = roll(state, 3)
         assert events == [DieRolled("Revenge cuts grapples to withdraw (rule 12)", 3)]
