@@ -5,7 +5,7 @@
 // the client only draws it (with the game's own module from /static/games/<game>.js) and posts
 // notation back. A turn being planned is "previewed" by the server, so it can be taken back until
 // it is committed; updates arrive over a WebSocket with a version number.
-import { eventSquares, turnsOf } from "./board.js";
+import { eventSquares, parseSquare, squareName, turnsOf } from "./board.js";
 
 const app = document.getElementById("app");
 
@@ -19,6 +19,9 @@ const PHONE = 640; // pixels wide: a board opens zoomed in (and pans) where its 
 const MIN_TEXT = 12;
 const MAX_ZOOM = 4;
 const connection = document.getElementById("connection");
+// What a focused control is known by across a redraw, and the parts of the page the focus falls back to.
+const FOCUS_NAMES = ["data-action", "data-piece-button", "data-shortcut", "data-order", "data-number", "data-piece"];
+const FOCUS_ZONES = [".choices", "#legal-actions", ".pending", "#replay", "#moves", ".board", ".side .row"];
 
 // --- small helpers -------------------------------------------------------------------------------
 function h(tag, attrs = {}, ...children) {
@@ -101,7 +104,8 @@ async function showLobby() {
     ...["ongoing", "finished"].map((status) => api(`/api/games?status=${status}&ids=${Object.keys(saved.games()).join(",")}`)),
   ]);
   const form = newGameForm(catalogue);
-  app.replaceChildren(h("div", { class: "lobby" },
+  document.title = "Quarterdeck: the lobby";
+  app.replaceChildren(h("h1", { class: "page-title" }, "Quarterdeck: start or open a game"), h("div", { class: "lobby" },
     h("div", {},
       h("section", { class: "card" }, h("h2", {}, "New game"), form),
       h("section", { class: "card", "aria-labelledby": "import-title" },
@@ -261,7 +265,7 @@ function timePerMove(level) {
 function gamesTable(games) {
   if (!games.length) return h("p", { class: "muted" }, "None yet.");
   return h("table", { class: "games-table" },
-    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Moves"), h("th", {}, "Result"), h("th", {}, "Open")),
+    h("tr", {}, ["Game", "Players", "Moves", "Result", "Open"].map((name) => h("th", { scope: "col" }, name))),
     games.map((g) => h("tr", {},
       h("td", {}, `${g.game} (${g.scenario || "standard"})`),
       h("td", {}, Object.entries(g.players).map(([seat, who]) => `${seat}: ${who}`).join(", ")),
@@ -340,12 +344,16 @@ class GamePage {
     // A board is drawn from its first seat's side; whoever holds only another seat sees it turned.
     const you = this.view.you;
     this.flipped = saved.flipped(this.id) ?? (you.length === 1 && this.view.seats.indexOf(you[0]) > 0);
+    this.announced = this.history.length; // the moves before the page opened are in the move list, not read out
+    this.keys = (event) => this.shortcut(event);
+    document.addEventListener("keydown", this.keys);
     this.connect();
     this.render();
   }
 
   close() {
     this.closed = true;
+    document.removeEventListener("keydown", this.keys);
     clearInterval(this.ticker);
     this.socket?.close();
   }
@@ -544,20 +552,35 @@ class GamePage {
   say(text, kind) {
     this.message = { text, kind };
     this.render();
+    this.announce(text);
   }
 
   // --- keyboard -------------------------------------------------------------------------------------
+  /** Keys on the board: on a square board the arrows move a cursor whose square is read out, Enter
+   * acts there as a click would; on a hex map or an open table they step from ship to ship (each a
+   * button of its own, read out as it takes the focus). */
   key(event) {
-    if (!this.grid) return;
+    if (event.target !== event.currentTarget && !event.target.closest?.(".ship")) return; // a form inside the board
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (!this.grid) {
+      if (!moves[event.key]) return;
+      const ships = [...event.currentTarget.querySelectorAll(".ship[tabindex]")];
+      if (!ships.length) return;
+      const at = ships.indexOf(document.activeElement);
+      const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+      ships[(at + step + ships.length) % ships.length].focus();
+      event.preventDefault();
+      return;
+    }
     const [width, height] = this.grid;
     if (moves[event.key]) {
       const [dx, dy] = moves[event.key].map((step) => (this.flipped ? -step : step)); // as the board is seen
-      const at = this.cursor ? { x: this.cursor.charCodeAt(0) - 97, y: Number(this.cursor.slice(1)) - 1 } : { x: 0, y: 0 };
-      const x = Math.max(0, Math.min(width - 1, at.x + dx));
-      const y = Math.max(0, Math.min(height - 1, at.y + dy));
-      this.cursor = String.fromCharCode(97 + x) + (y + 1);
+      const at = parseSquare(this.cursor || this.startingSquare()) || { x: 0, y: 0 };
+      const x = Math.max(0, Math.min(width - 1, at.x + (this.cursor ? dx : 0)));
+      const y = Math.max(0, Math.min(height - 1, at.y + (this.cursor ? dy : 0)));
+      this.cursor = squareName(x, y);
       this.render();
+      this.sayCursor();
     } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
       const pieceHere = document.querySelector(`.piece[data-square="${this.cursor}"][data-piece]`)?.dataset.piece;
       this.clickSquare(this.cursor, pieceHere || null);
@@ -571,9 +594,142 @@ class GamePage {
     event.preventDefault();
   }
 
+  /** Where the cursor first appears: on the chosen piece, else on one of the player's own. */
+  startingSquare() {
+    const pieces = this.described().pieces;
+    const mine = pieces.find((p) => p.piece === this.selected && p.at) || pieces.find((p) => p.mine && parseSquare(p.at));
+    return mine?.at || "a1";
+  }
+
+  /** The cursor's square in words (read out at once): what stands there, the ground, and what the
+   * chosen piece (or any piece) may do there. */
+  sayCursor() {
+    const line = document.getElementById("cursor-line");
+    if (line && this.cursor) line.textContent = this.squareWords(this.cursor);
+  }
+
+  squareWords(square) {
+    const described = this.described();
+    const here = described.pieces.filter((p) => p.at === square).map((p) => p.text);
+    const ground = described.terrain?.(square);
+    const actions = (this.selected ? this.actionsOf(this.selected) : this.groups().flatMap((g) => g.actions))
+      .filter((a) => a.destination === square).map((a) => a.text);
+    const can = actions.length ? ` Enter: ${actions.length === 1 ? actions[0] : `choose from ${actions.join("; ")}`}.` : "";
+    return `${square}: ${here.length ? here.join("; ") : "empty"}${ground ? `; ${ground}` : ""}.${can}`;
+  }
+
+  /** The board in words, from the game module's `describe` (every piece with where it stands and
+   * its state, and the ground, wind and clock); `mine` marks the pieces of the seats this browser holds. */
+  described() {
+    const ctx = this.lastCtx;
+    const words = ctx && this.drawing.describe ? this.drawing.describe(ctx) : { pieces: [], notes: [] };
+    const you = this.replayAt === null ? this.view.you : [];
+    for (const piece of words.pieces) piece.mine = you.includes(piece.side);
+    return words;
+  }
+
+  /** Keys anywhere on a game page (not while typing): E ends the phase, C sends the planned turn,
+   * U takes the last decision back, F turns the board, B, A and T go to the board, the actions and
+   * the command line, ? to the keys. */
+  shortcut(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || !this.frame?.isConnected) return;
+    if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+    const focus = (...selectors) => selectors.map((s) => document.querySelector(s)).find(Boolean)?.focus();
+    const keys = {
+      e: () => this.endPhase(),
+      c: () => this.commit(),
+      u: () => this.pending.length && this.takeBack(this.pending.length - 1),
+      f: () => this.grid && this.flip(),
+      b: () => focus(".board"),
+      a: () => focus(".choices button", "#legal-actions button", "#status"),
+      t: () => focus("#command"),
+      "?": () => focus("#keys-help"),
+    };
+    const run = keys[event.key.toLowerCase()];
+    if (!run) return;
+    event.preventDefault();
+    run();
+  }
+
+  /** The action that ends the phase (end-move, end-fire ...), planned; or why there is none. */
+  endPhase() {
+    const end = this.groups().filter((g) => g.piece === null).flatMap((g) => g.actions).map((a) => a.text)
+      .find((text) => /^end(-|$)/.test(text));
+    if (end) return this.plan(end);
+    this.announce(this.actingSeat() ? "No action ends this phase: choose one of the actions." : "It is not your decision.");
+    return null;
+  }
+
+  // --- what a screen reader hears -----------------------------------------------------------------------
+  /** One line in the game's live log (polite: read once, after what is being read). */
+  announce(text) {
+    if (!this.said || !text) return;
+    this.said.append(h("p", {}, text));
+    while (this.said.children.length > 60) this.said.firstChild.remove();
+    this.said.scrollTop = this.said.scrollHeight;
+  }
+
+  /** What is new since the last announcement, said once: each other seat's decision and the dice, with
+   * what came of them; the results of this browser's own; whose decision it now is; the end. */
+  announceNews() {
+    const you = this.view.you;
+    for (const entry of this.history.slice(this.announced)) {
+      const own = you.includes(entry.seat) && you.length < this.view.seats.length;
+      const events = entry.events.filter((e) => e.kind !== "phase-changed" && (!own || RESULT_KINDS.has(e.kind)))
+        .map((e) => e.text);
+      const what = own ? "" : entry.seat === "chance" ? "Dice: " : `${entry.seat}: ${entry.text}. `;
+      if (what || events.length) this.announce(`${what}${events.join(". ")}`.trim());
+    }
+    this.announced = this.history.length;
+    const offer = this.view.draw_offer || null;
+    if (offer !== this.lastOffer && offer && this.view.you.some((seat) => seat !== offer)) {
+      this.announce(`${offer} offers a draw: accept it, decline it, or play on (which declines it).`);
+    }
+    this.lastOffer = offer;
+    const status = this.statusText(this.view);
+    if (status !== this.lastStatus) {
+      const seat = this.actingSeat(this.view);
+      const help = seat && this.view.phase_help?.[seat];
+      this.announce(`${status}.${help ? ` ${help}` : ""}`);
+      this.lastStatus = status;
+    }
+  }
+
+  statusText(view) {
+    const seat = this.actingSeat(view);
+    if (view.status === "finished") return `Game over: ${verdict(view)} (${view.outcome.reason})`;
+    return seat ? `Your decision (${seat})` : `${view.to_act.join(", ")} to decide`;
+  }
+
+  /** The focused element, remembered by what it stands for (an action, a piece, an id), so that the
+   * redraw puts the focus back on its successor; failing that, on its part of the page. */
+  focusKey() {
+    const active = document.activeElement;
+    if (!active || !this.frame?.contains(active) || active === document.body) return null;
+    const named = active.closest(FOCUS_NAMES.map((name) => `[${name}]`).join(", ") + ", [id]");
+    let selector = null;
+    if (named && this.frame.contains(named)) {
+      const name = FOCUS_NAMES.find((n) => named.hasAttribute(n));
+      selector = name ? `[${name}="${CSS.escape(named.getAttribute(name))}"]` : `#${CSS.escape(named.id)}`;
+      if (named !== active) selector += ` ${active.tagName.toLowerCase()}`;
+    } else if (active.classList.contains("board")) {
+      selector = ".board";
+    }
+    const zone = active.closest(FOCUS_ZONES.join(", "));
+    return { selector, zone: zone && FOCUS_ZONES.find((z) => zone.matches(z)) };
+  }
+
+  restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body && this.frame.contains(document.activeElement))) return;
+    const find = (selector) => selector && this.frame.querySelector(selector);
+    const target = find(key.selector) || find(key.zone && `${key.zone} button:not([disabled])`) || find(key.zone) || find(".board");
+    target?.focus({ preventScroll: true });
+  }
+
   // --- drawing ----------------------------------------------------------------------------------------
   render() {
     if (this.closed || !this.view) return;
+    const focus = this.focusKey();
     const view = this.shown();
     const replaying = this.replayAt !== null;
     const state = replaying ? this.replayState : view.state;
@@ -590,22 +746,159 @@ class GamePage {
       plan: (text) => this.plan(text), history: replaying ? this.history.slice(0, this.replayAt) : this.history,
       setGrid: (width, height) => { this.grid = [width, height]; },
     };
-    const boardBox = h("div", { class: "board", tabindex: 0, "aria-label": "board: arrow keys move, Enter selects",
-      onkeydown: (event) => this.key(event) });
+    this.lastCtx = ctx;
+    const boardBox = h("div", { class: "board", tabindex: 0, role: "group", "aria-roledescription": "board",
+      "aria-label": `${view.title}: the board`, "aria-describedby": "keys-help", onkeydown: (event) => this.key(event) });
+    this.grid = null;
     const drawn = this.drawing.draw(ctx);
     boardBox.append(drawn);
-    const hadFocus = document.activeElement?.classList.contains("board");
     const before = document.querySelector(".board");
     const scrolled = before ? [before.scrollLeft, before.scrollTop] : [0, 0];
     // A square board drawn as one SVG may be zoomed and panned (the games with maps of their own
     // scroll and zoom them themselves).
     const grid = drawn.matches?.("svg.board-svg") && drawn.querySelector("rect.square");
     if (grid) boardBox.classList.add("zoomable");
-    app.replaceChildren(h("div", { class: "game-page" },
-      h("div", { class: "board-column" }, grid && this.zoomBar(), boardBox), this.sidePanel(view)));
+    if (!this.frame?.isConnected) this.buildFrame();
+    const present = (nodes) => nodes.flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
+    this.boardPart.replaceChildren(...present([grid && this.zoomBar(), boardBox, this.keysHelp(), this.boardWords()]));
+    this.side.replaceChildren(...present(this.sidePanel(view)));
     if (grid) this.applyZoom(drawn);
     [boardBox.scrollLeft, boardBox.scrollTop] = scrolled; // a redraw keeps the part of the board in view
-    if (hadFocus) boardBox.focus();
+    this.restoreFocus(focus);
+    document.title = `${view.title}: ${this.statusText(this.view)} · Quarterdeck`;
+    this.announceNews();
+  }
+
+  /** The parts of the page that stay put between redraws: the board's column with the command line
+   * and its live log (a live region must not be replaced, or what it says is lost or read twice). */
+  buildFrame() {
+    this.boardPart = h("div", { class: "board-part" });
+    this.side = h("aside", { class: "side card", "aria-label": "the game" });
+    this.frame = h("div", { class: "game-page" },
+      h("div", { class: "board-column" }, this.boardPart,
+        h("p", { id: "cursor-line", class: "cursor-line", "aria-live": "assertive", "aria-atomic": "true" }),
+        this.commandBox()),
+      this.side);
+    app.replaceChildren(this.frame);
+  }
+
+  // --- the command line (text mode) ---------------------------------------------------------------------
+  /** Play by typing, as in the terminal: an action in its notation (or a piece and the rest of it), or a
+   * question; the answers and everything new in the game are read out, once, from the log below it. */
+  commandBox() {
+    const input = h("input", { id: "command", type: "text", autocomplete: "off", spellcheck: "false",
+      "aria-describedby": "command-help" });
+    this.said = h("div", { id: "said", class: "said", role: "log", "aria-live": "polite", "aria-label": "what happened, newest last",
+      tabindex: 0 });
+    const form = h("form", { class: "command-form row", "aria-label": "play by typing" },
+      h("label", { for: "command" }, "Command "), input, h("button", { type: "submit" }, "Do"));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      input.value = "";
+      if (text) await this.command(text);
+    });
+    return h("section", { class: "command card", "aria-labelledby": "command-title" },
+      h("h2", { id: "command-title" }, "Play by typing"),
+      h("p", { id: "command-help", class: "muted" }, "Type an action as in the terminal (", h("code", {}, "move Bellona d5 NE"),
+        ", or the piece and the rest: ", h("code", {}, "Bellona d5 NE"), "), ", h("code", {}, "end"), ", ", h("code", {}, "send"),
+        ", ", h("code", {}, "undo"), ", or ask: ", h("code", {}, "my ships"), ", ", h("code", {}, "enemy units"), ", ",
+        h("code", {}, "what is on d5"), ", ", h("code", {}, "what can Bellona do"), ", ", h("code", {}, "board"), ", ",
+        h("code", {}, "status"), ", ", h("code", {}, "last"), ", ", h("code", {}, "help"), "."),
+      form, this.said);
+  }
+
+  async command(text) {
+    const lower = text.toLowerCase();
+    const words = this.described();
+    const actions = this.groups().flatMap((g) => g.actions.map((a) => ({ ...a, piece: g.piece })));
+    const pieceNamed = (name) => {
+      const wanted = name.trim().toLowerCase();
+      const match = (p) => [p.name, p.piece, p.at].some((n) => n && n.toLowerCase() === wanted);
+      return words.pieces.find((p) => match(p) && p.mine) || words.pieces.find(match)
+        || (this.groups().find((g) => g.piece?.toLowerCase() === wanted) && { piece: this.groups().find((g) => g.piece?.toLowerCase() === wanted).piece });
+    };
+    const list = (pieces, none) => (pieces.length ? pieces.map((p) => `${p.at ? `${p.at}: ` : ""}${p.text}`).join(". ") : none);
+    const mineOrTheirs = /^(my|our|enemy|their|opponent'?s?|all)\s+(\w+)$/.exec(lower);
+    const square = /^(?:what is (?:on|at|in)\s+|what'?s (?:on|at|in)\s+|on\s+|at\s+)?([a-z]\d{1,2})\??$/.exec(lower);
+    const ability = /^(?:what can\s+(.+?)\s+do\??|(.+?)\?)$/.exec(text.trim());
+    if (lower === "help") {
+      return this.announce("Type an action in the terminal's notation, or a piece's name and the rest of it; end ends the phase; "
+        + "send sends the planned turn; undo takes the last planned decision back; my ships, enemy ships, all ships; "
+        + "what is on d5; what can Bellona do; board; status; last; actions.");
+    }
+    if (lower === "status") return this.announce(`${this.statusText(this.view)}. ${this.stillToDoText()}`);
+    if (lower === "board" || lower === "look") return this.announce([...words.notes, list(words.pieces, "Nothing on the board.")].join(" "));
+    if (mineOrTheirs) {
+      const which = mineOrTheirs[1];
+      const chosen = which === "all" ? words.pieces
+        : words.pieces.filter((p) => (["my", "our"].includes(which) ? p.mine : !p.mine));
+      return this.announce(list(chosen, `No ${mineOrTheirs[2]}.`));
+    }
+    if (square && parseSquare(square[1])) return this.announce(this.squareWords(square[1]));
+    if (lower === "last") {
+      const turn = turnsOf(this.history).pop();
+      return this.announce(turn ? `${turn.seat}: ${turn.entries.map((e) => [e.text, ...e.events.map((v) => v.text)].join(". ")).join(". ")}`
+        : "Nothing has been played yet.");
+    }
+    if (lower === "actions" || lower === "moves") {
+      const groups = this.groups();
+      return this.announce(groups.length ? groups.map((g) => (g.piece ? `${g.piece}: ${g.actions.length}` : g.actions.map((a) => a.text).join(", "))).join("; ")
+        : "You have nothing to decide now.");
+    }
+    if (["end", "end phase", "end move", "end turn"].includes(lower)) return this.endPhase();
+    if (["send", "commit"].includes(lower)) return this.pending.length ? this.commit() : this.announce("Nothing is planned.");
+    if (["undo", "back", "take back"].includes(lower)) {
+      return this.pending.length ? this.takeBack(this.pending.length - 1) : this.announce("Nothing planned to take back.");
+    }
+    if (ability && !actions.some((a) => a.text.toLowerCase() === lower)) {
+      const piece = pieceNamed(ability[1] || ability[2]);
+      if (piece) {
+        const own = actions.filter((a) => a.piece === piece.piece).map((a) => a.text);
+        return this.announce(`${piece.text ? `${piece.text}. ` : ""}${own.length ? `${own.length} actions: ${own.join("; ")}` : "No actions now."}`);
+      }
+    }
+    // An action: its whole notation, or (as in the terminal) without its first word.
+    const exact = actions.find((a) => a.text.toLowerCase() === lower)
+      || actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower);
+    if (!exact) {
+      const piece = pieceNamed(text);
+      if (piece?.piece && actions.some((a) => a.piece === piece.piece)) {
+        const own = actions.filter((a) => a.piece === piece.piece).map((a) => a.text);
+        return this.announce(`${own.length} actions of ${piece.piece}: ${own.join("; ")}`);
+      }
+    }
+    if (!this.actingSeat() || this.replayAt !== null) return this.announce(`Not understood, and it is not your decision: ${text}`);
+    const before = this.pending.length;
+    const version = this.view.version;
+    await this.plan(exact ? exact.text : text); // a move on an open table is any legal one: the server judges it
+    if (this.pending.length > before) this.announce(`Planned: ${exact ? exact.text : text}. ${this.stillToDoText()}`);
+    else if (this.view.version !== version && !this.pending.length) this.announce(`Sent: ${exact ? exact.text : text}.`);
+  }
+
+  stillToDoText() {
+    const seat = this.actingSeat();
+    return seat && this.replayAt === null ? this.stillToDo(this.shown(), seat, this.groups()) : "";
+  }
+
+  keysHelp() {
+    return h("p", { id: "keys-help", class: "keys-help muted", tabindex: -1 },
+      this.grid ? "On the board: the arrow keys move the cursor (its square is read out), Enter selects a piece or acts "
+        + "on the square, Escape puts the piece down. "
+        : "On the board: the arrow keys go from ship to ship, Enter chooses one. ",
+      "Anywhere: E ends the phase, C sends the planned turn, U takes the last decision back, "
+      + `${this.grid ? "F turns the board, " : ""}B goes to the board, A to the actions, T to the command line.`);
+  }
+
+  /** Every piece with where it stands and its state, and the ground, wind and clock, as a list. */
+  boardWords() {
+    const words = this.described();
+    if (!words.pieces.length && !words.notes.length) return null;
+    return h("section", { class: "board-words", "aria-labelledby": "board-words-title" },
+      h("h2", { id: "board-words-title" }, "The board in words"),
+      words.notes.map((note) => h("p", {}, note)),
+      h("ul", { tabindex: 0, "aria-label": "pieces, where they stand" }, words.pieces.map((p) =>
+        h("li", { "data-describes": p.name, class: p.mine ? "mine" : null }, `${p.at ? `${p.at}: ` : ""}${p.text}`))));
   }
 
   // --- zoom and pan -----------------------------------------------------------------------------------
@@ -640,17 +933,15 @@ class GamePage {
   sidePanel(view) {
     const over = view.status === "finished";
     const seat = this.actingSeat();
-    const status = over
-      ? `Game over: ${verdict(view)} (${view.outcome.reason})`
-      : seat ? `Your decision (${seat})` : `${view.to_act.join(", ")} to decide`;
-    return h("aside", { class: "side card" },
-      h("h2", {}, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
-      h("p", { class: `status${over ? " over" : ""}${over && verdict(view) === "you lost" ? " lost" : ""}`, id: "status" }, status),
+    return [
+      h("h1", { class: "game-title" }, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
+      h("p", { class: `status${over ? " over" : ""}${over && verdict(view) === "you lost" ? " lost" : ""}`, id: "status" },
+        this.statusText(view)),
       h("p", { id: "your-side" }, yourSide(view)),
       seat && this.replayAt === null && view.phase_help?.[seat] && h("p", { class: "phase-help", id: "phase-help" },
         h("strong", {}, "This phase: "), view.phase_help[seat]),
       this.thinkingBox(),
-      this.message && h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text),
+      this.message && h("p", { class: `message ${this.message.kind}`, id: "message" }, this.message.text), // read out by the log
       over && this.gameOverBox(view),
       this.newsBox(),
       this.inviteBox(view),
@@ -662,7 +953,7 @@ class GamePage {
       this.history.length > 0 && this.replayBox(view),
       h("h3", {}, "Moves"), this.moveList(),
       h("h3", {}, "Events"), this.eventLog(),
-      this.rulesBox());
+      this.rulesBox()];
   }
 
   /** The game's rules reference, read from the server when first opened; the same element is kept
@@ -753,7 +1044,7 @@ class GamePage {
       mine && !over && !offer && h("button", { onclick: () => this.act("draw", { answer: "offer", seat: me }), id: "offer-draw" },
         "Offer a draw"),
       mine && !over && offer && answerer && [
-        h("p", { class: "message info", id: "draw-offer", role: "alert" },
+        h("p", { class: "message info", id: "draw-offer" },
           `${offer} offers a draw. Accept it, decline it, or play on (which declines it).`),
         h("button", { onclick: () => this.act("draw", { answer: "accept", seat: answerer }), id: "accept-draw" }, `Accept ${offer}'s draw`),
         h("button", { onclick: () => this.act("draw", { answer: "decline", seat: answerer }) }, "Decline"),
@@ -776,7 +1067,7 @@ class GamePage {
       return null;
     }
     if (this.thinking?.version !== view.version) this.thinking = { version: view.version, since: Date.now() };
-    return h("p", { class: "thinking", id: "thinking", role: "status" },
+    return h("p", { class: "thinking", id: "thinking" },
       h("span", { class: "spinner", "aria-hidden": "true" }),
       `The computer (${seats.join(", ")}) is thinking: ${seats.map((seat) => view.computers[seat].about).join("; ")}. `,
       h("span", { id: "thinking-elapsed" }, secondsSince(this.thinking.since)));
@@ -872,7 +1163,7 @@ class GamePage {
     }
     if (!lines.length) return null;
     const now = Date.now();
-    return h("section", { class: "news", id: "news", role: "status", "aria-label": title },
+    return h("section", { class: "news", id: "news", "aria-label": title }, // news is read out once by the live log
       h("h3", {}, title),
       h("ul", { tabindex: 0, "aria-label": title }, lines.map(({ entry, event }) => h("li", {
         class: [RESULT_KINDS.has(event.kind) && "result", now - (this.arrived.get(entry.number) ?? 0) < FRESH_MS && "fresh"]

@@ -83,7 +83,8 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
   const boardHeight = height * cell;
   const svg = el("svg", {
     viewBox: `0 0 ${boardWidth + 2 * margin + right} ${boardHeight + 2 * margin + bottom + top}`,
-    class: "board-svg", role: "img", "aria-label": "game board",
+    class: "board-svg", role: "img",
+    "aria-label": `the board, ${width} by ${height} squares: read square by square with the cursor, or as a list in “The board in words”`,
   });
   const origin = { x: margin, y: margin + top };
   const layers = {};
@@ -114,14 +115,19 @@ export function gridBoard(ctx, { width, height, fill, cell = 56, right = 0, bott
       rect.addEventListener("click", () => ctx.clickSquare(name));
       layers.terrain.append(rect);
       if (ctx.lastSquares?.has(name)) {
-        layers.marks.append(el("rect", { x: cx - cell / 2 + 1, y: cy - cell / 2 + 1, width: cell - 2, height: cell - 2,
-          fill: "rgba(250, 204, 21, 0.35)", "pointer-events": "none", class: "last-square", "data-last": name }));
+        // A dark dashed frame (at least 3:1 against every square colour), not a pale tint alone.
+        layers.marks.append(el("rect", { x: cx - cell / 2 + 3, y: cy - cell / 2 + 3, width: cell - 6, height: cell - 6,
+          fill: "rgba(250, 204, 21, 0.3)", stroke: "#78350f", "stroke-width": 3, "stroke-dasharray": "7 4",
+          "pointer-events": "none", class: "last-square", "data-last": name }));
       }
       if (ctx.targets?.has(name)) layers.targets.append(targetRing(name, cx, cy, cell, ctx.targetColour));
       if (ctx.cursor === name) {
         layers.overlay.append(el("rect", {
           x: cx - cell / 2 + 2, y: cy - cell / 2 + 2, width: cell - 4, height: cell - 4,
-          fill: "none", stroke: "#f59e0b", "stroke-width": 3, "pointer-events": "none", class: "cursor",
+          fill: "none", stroke: "#0f172a", "stroke-width": 4, "pointer-events": "none", class: "cursor",
+        }), el("rect", { // black with a white line inside: seen on light and dark squares alike
+          x: cx - cell / 2 + 5, y: cy - cell / 2 + 5, width: cell - 10, height: cell - 10,
+          fill: "none", stroke: "white", "stroke-width": 2, "pointer-events": "none",
         }));
       }
     }
@@ -164,7 +170,7 @@ function turnTrail(board, events, at) {
 
 /** A legal end square's marker: a ring (a white halo under a coloured line) that leaves the piece
  * inside it visible and lets clicks through to the square, the way lichess marks captures. */
-function targetRing(square, cx, cy, cell, colour = "#15803d") {
+function targetRing(square, cx, cy, cell, colour = "#14532d") { // dark green: >= 3:1 on every square colour
   const r = cell * 0.42;
   return el("g", { class: "target-ring", "pointer-events": "none" },
     el("circle", { cx, cy, r, fill: "none", stroke: "white", "stroke-width": 7, opacity: 0.8 }),

@@ -126,7 +126,8 @@ export function draw(ctx) {
       const name = hexName(col, row);
       const { x, y } = centre(name);
       const hex = el("polygon", { points: corners(x, y), class: "hex", "data-hex": name,
-        fill: last.has(name) ? "#fde68a" : "#d6ecfa", stroke: "#8db6d4" });
+        fill: last.has(name) ? "#fde68a" : "#d6ecfa", stroke: last.has(name) ? "#78350f" : "#8db6d4", // the frame, not the tint, marks it
+        "stroke-width": last.has(name) ? 2.5 : 1 });
       hex.addEventListener("click", () => clickHex(ctx, name));
       layers.sea.append(hex, el("text", { x, y: y - R * 0.5, class: "hex-label" }, name));
     }
@@ -249,7 +250,7 @@ function shipGlyph(ctx, svg, ship, index, count) {
     d: `M0,${-0.82 * R} C${0.36 * R},${-0.36 * R} ${0.33 * R},${0.42 * R} ${0.24 * R},${0.7 * R} ` +
        `L${-0.24 * R},${0.7 * R} C${-0.33 * R},${0.42 * R} ${-0.36 * R},${-0.36 * R} 0,${-0.82 * R} Z`,
     class: "hull", fill: side === "blue" ? sideColour("blue") : "url(#frigate-red-stripes)",
-    stroke: selected ? "#f59e0b" : "#0f172a", "stroke-width": selected ? 4 : 1.6,
+    stroke: selected ? "#b45309" : "#0f172a", "stroke-width": selected ? 4 : 1.6,
     transform: `translate(${x},${y}) rotate(${DIRS.indexOf(ship.facing) * 60}) scale(${scale})`,
   });
   // The side's badge: a round one for blue, a diamond for red (the shape tells the sides apart too).
@@ -291,7 +292,7 @@ function steering(ctx, svg, group, ship) {
       else ctx.select(ship.name);
     },
     start: () => {
-      ghost = el("circle", { r: R * 0.45, class: "drag-ghost", fill: "none", stroke: "#f59e0b", "stroke-width": 3,
+      ghost = el("circle", { r: R * 0.45, class: "drag-ghost", fill: "none", stroke: "#b45309", "stroke-width": 3,
         "stroke-dasharray": "5 3", "pointer-events": "none" });
       svg.querySelector(".layer-overlay").append(ghost);
     },
@@ -722,7 +723,19 @@ function shipTable(state) {
       html("td", {}, `${ship.hull}/${ship.hull_boxes}`), html("td", {}, String(ship.crew)), html("td", {}, String(ship.guns)),
       html("td", {}, String(ship.masts)), html("td", {}, notes.join("; ")));
   });
-  return html("section", { class: "frigate-ships", "aria-label": "ships" },
+  return html("section", { class: "frigate-ships", "aria-label": "ships", tabindex: 0 }, // it scrolls sideways on a phone
     html("table", {}, html("caption", {}, "Ships and hits (hull hits of hull boxes)"),
       html("tr", {}, head.map((h) => html("th", { scope: "col" }, h))), rows));
+}
+
+/** The map in words (app.js reads it out and lists it): each ship with her hex, facing and damage; the
+ * wind, turn and phase. */
+export function describe(ctx) {
+  const state = ctx.state;
+  return {
+    pieces: state.ships.map((ship) => ({ piece: ship.name, name: pretty(ship.name), side: sideName(ship),
+      at: afloat(ship) ? ship.hex : null, text: describeShip(state, ship) })),
+    notes: [`Turn ${state.turn} of ${state.turns}, ${state.phase}${state.mover ? `, ${state.mover} to act` : ""}. ` +
+      `Wind from the ${state.wind.from}, ${state.wind.velocity}. Hexes are named column then row (1406: column 14, row 6).`],
+  };
 }

@@ -163,3 +163,38 @@ function unitToken(ctx, board, unit, colour, opacity = 1) {
     el("title", {}, `${unit.id || "hidden"}: ${unit.army} ${unit.type} on ${unit.square}`)];
   return pieceGroup(ctx, unit.id, unit.square, ...shapes);
 }
+
+/** The board in words (app.js reads it out and lists it): each unit by army, type and square, the
+ * units hidden or still to place, the ground (hills, streams, redoubts), the turn and phase. */
+export function describe(ctx) {
+  const state = ctx.state;
+  const data = state.scenario.data;
+  const hills = new Set(expandSquares(data.terrain?.hills));
+  const sites = new Set(expandSquares(data.redoubts?.sites));
+  const built = new Set(state.redoubts || []);
+  const streams = data.terrain?.obstacles || [];
+  const pieces = state.units.map((unit) => {
+    const marks = [state.moved?.[unit.id] && "moved this turn", state.attacks?.[unit.id] && `attacking ${state.attacks[unit.id]}`,
+      state.supports?.[unit.id] && `supporting the attack on ${state.supports[unit.id]}`].filter(Boolean);
+    return { piece: unit.id, name: unit.id.replaceAll("-", " "), side: unit.army, at: unit.square,
+      text: `${unit.army} ${unit.type.replace("-", " ")}${marks.length ? `, ${marks.join(", ")}` : ""}` };
+  });
+  for (const [army, placed] of Object.entries(state.hidden || {})) {
+    for (const [square, type] of placed) pieces.push({ piece: null, name: `${army} ${type}`, side: army, at: square, text: `${army} ${type}, placed unseen` });
+  }
+  for (const [army, left] of Object.entries(state.to_place || {})) {
+    const counts = Object.entries(left).filter(([, n]) => n).map(([type, n]) => `${n} ${type}`);
+    if (counts.length) pieces.push({ piece: null, name: `${army} to place`, side: army, at: null, text: `${army} still to place: ${counts.join(", ")}` });
+  }
+  const terrain = (square) => [hills.has(square) && "hill", built.has(square) ? "redoubt" : sites.has(square) && "redoubt site",
+    ...streams.filter((edge) => edge.split("|").includes(square)).map((edge) => `stream towards ${edge.split("|").find((s) => s !== square)}`)]
+    .filter(Boolean).join(", ") || null;
+  const ground = [hills.size && `hills on ${[...hills].join(" ")}`, streams.length && `streams between ${streams.map((e) => e.replace("|", " and ")).join("; ")}`,
+    sites.size && `redoubt sites on ${[...sites].join(" ")}`].filter(Boolean);
+  return {
+    pieces,
+    terrain,
+    notes: [`Turn ${state.turn}: ${state.active} to ${state.phase}. The field is ${data.width} by ${data.height} squares` +
+      `${ground.length ? `; ${ground.join("; ")}` : ""}.`],
+  };
+}

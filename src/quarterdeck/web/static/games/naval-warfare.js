@@ -402,7 +402,7 @@ function shipGlyph(ctx, f, ship) {
   const colour = sideColour(state.sides[side], state.sides);
   const hull = el("path", {
     d: hullPath(ship, f), class: "hull", fill: side === 0 ? colour : "url(#naval-side1)",
-    stroke: selected ? "#f59e0b" : side === 0 ? "#0f172a" : colour, "stroke-width": selected ? 3 : 1.5,
+    stroke: selected ? "#b45309" : side === 0 ? "#0f172a" : colour, "stroke-width": selected ? 3 : 1.5,
     transform: `translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(${ship.heading})`,
     opacity: ship.status === "surrendered" ? 0.6 : 1,
   });
@@ -615,7 +615,7 @@ function paintDraft() {
     "stroke-dasharray": "6 4", "pointer-events": "none" }));
   if (aids) group.append(fans(f, ship, "ghost-fans", { x: end[0], y: end[1], heading: final }));
   const ghost = el("g", { class: "ghost", "data-ghost": ship.name },
-    el("circle", { cx: ex, cy: ey, r: grip, fill: "rgba(255,255,255,0.35)", stroke: "#f59e0b", "stroke-width": 1.5,
+    el("circle", { cx: ex, cy: ey, r: grip, fill: "rgba(255,255,255,0.35)", stroke: "#b45309", "stroke-width": 1.5,
       class: "ghost-grip" }),
     el("path", { d: hullPath(ship, f), fill: "none", stroke: "#0f172a", "stroke-width": 2, "stroke-dasharray": "3 2",
       transform: `translate(${ex.toFixed(1)},${ey.toFixed(1)}) rotate(${final})` }),
@@ -965,7 +965,34 @@ function shipTable(state) {
       html("td", { "data-crew": "" }, `${ship.crew}/${ship.crew_max}`), html("td", {}, batteryText(ship)),
       html("td", {}, String(ship.masts_lost)), html("td", { "data-state": "" }, state_.join("; ") || "afloat"));
   });
-  return html("section", { class: "naval-ships", "aria-label": "ships and damage" },
+  return html("section", { class: "naval-ships", "aria-label": "ships and damage", tabindex: 0 }, // it scrolls sideways on a phone
     html("table", { class: "games-table" }, html("caption", {}, "Ships and damage"),
       html("tr", {}, head.map((h) => html("th", { scope: "col" }, h))), rows));
+}
+
+/** The table in words (app.js reads it out and lists it): each ship with her position, heading and
+ * state, and the bearing and range of the nearest enemies (bearing from north, and off her bow); the
+ * wind, the clock and the phase. */
+export function describe(ctx) {
+  const state = ctx.state;
+  const afloat = state.ships.filter(inPlay);
+  const pieces = state.ships.map((ship) => {
+    const enemies = inPlay(ship) ? afloat.filter((other) => other.side !== ship.side)
+      .map((other) => ({ other, range: Math.hypot(other.x - ship.x, other.y - ship.y) }))
+      .sort((a, b) => a.range - b.range).slice(0, 2) : [];
+    const bearings = enemies.map(({ other, range }) => {
+      const bearing = mod360(Math.round(Math.atan2(other.x - ship.x, other.y - ship.y) * 180 / Math.PI));
+      const off = signedTurn(ship.heading, bearing);
+      const side = off === 0 ? "dead ahead" : Math.abs(off) === 180 ? "dead astern" : `${Math.abs(off)}° to ${off > 0 ? "starboard" : "port"}`;
+      return `${other.name} ${inches(range)} in away, bearing ${bearing}° (${compass(bearing)}), ${side}`;
+    });
+    return { piece: ship.name, name: ship.name, side: state.sides[ship.side], at: null,
+      text: `${describeShip(state, ship)}${bearings.length ? `; nearest enemies: ${bearings.join("; ")}` : ""}` };
+  });
+  const wind = state.wind;
+  return {
+    pieces,
+    notes: [`Move ${state.move}, ${state.clock_text}, ${phaseText(state)}. Wind ${wind.strength_name} from the ${wind.name} ` +
+      `(${wind.from}°). The table is ${state.table.width} by ${state.table.height} inches; x runs east, y north.`],
+  };
 }

@@ -1,7 +1,7 @@
 // Pirate Chess: the torus board with its harbour (the centre four squares), both fleets with their
 // anchors, the reserves still to place, lost ships, a steering wheel for the side to move, and a
 // foghorn when the turn passes.
-import { drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour } from "../board.js";
+import { drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
 
 export const hasSound = true;
 
@@ -174,4 +174,30 @@ export function onTurnPassed() {
   horn.start();
   horn.stop(audio.currentTime + 1.5);
   horn.onended = () => audio.close();
+}
+
+/** The board in words (app.js reads it out and lists it): each ship with its square, side and anchor,
+ * the reserves still to place, the ships lost, the harbour's four squares. */
+export function describe(ctx) {
+  const state = ctx.state;
+  const size = state.options.size;
+  const middle = Math.floor(size / 2);
+  const harbour = [middle - 1, middle].flatMap((x) => [middle - 1, middle].map((y) => squareName(x, y)));
+  const pieces = [];
+  for (const [fleet, { ships, lost }] of Object.entries(state.fleets)) {
+    for (const ship of ships) {
+      pieces.push({ piece: ship.id, name: ship.id, side: fleet, at: ship.square,
+        text: `${ship.id}, ${fleet}${ship.square ? (ship.anchored ? ", at anchor" : "") : ", in reserve (to place)"}` });
+    }
+    if (lost?.length) {
+      pieces.push({ piece: null, name: `${fleet} lost`, side: fleet, at: null,
+        text: `${fleet} has lost ${lost.map((l) => (typeof l === "string" ? l : l.id)).join(", ")}` });
+    }
+  }
+  return {
+    pieces,
+    terrain: (square) => (harbour.includes(square) ? "harbour" : null),
+    notes: [`${state.to_move} to move. The sea is ${size} by ${size} squares and wraps round at every edge; ` +
+      `the harbour is ${harbour.join(" ")}.`],
+  };
 }

@@ -298,3 +298,44 @@ function windRose(board, wind, cx, cy) {
   group.append(el("text", { x: cx, y: cy + 56, class: "side-note" }, `wind ${wind.from}, ${wind.strength}`));
   board.layers.extras.append(group);
 }
+
+/** The board in words (app.js reads it out and lists it): each ship and battery with its square,
+ * class, heading, factors and damage; each square's ground; the wind and the turn. */
+export function describe(ctx) {
+  const state = ctx.state;
+  const rows = state.setup.board.trim().split("\n").map((row) => row.trim()).filter(Boolean);
+  const ground = { "#": "land", H: "harbour" };
+  const pieces = [];
+  for (const [name, ship] of Object.entries(state.ships)) {
+    const [f, s, t] = ship.factors;
+    const where = ship.square ? `heading ${COMPASS_WORDS[ship.heading] || ship.heading}` : ship.escaped ? "escaped" : "off the board";
+    const marks = [ship.hits ? `${ship.hits} hit${ship.hits === 1 ? "" : "s"}` : "no hits", ship.struck && "struck",
+      state.moved?.includes(name) && "moved this turn"].filter(Boolean);
+    pieces.push({ piece: name, name, side: ship.side, at: ship.square,
+      text: `${name}, ${ship.side} ${CLASS_NAME[ship.class] || ship.class}${ship.role === "warship" ? "" : ` (${ship.role})`}, ` +
+        `${where}, F${f} S${s} T${t}, ${marks.join(", ")}` });
+  }
+  for (const [name, battery] of Object.entries(state.batteries || {})) {
+    pieces.push({ piece: name, name, side: battery.side, at: battery.square,
+      text: `${name}, ${battery.side} battery, F${battery.F}${battery.silenced ? ", silenced" : ""}` });
+  }
+  const terrain = (square) => {
+    const at = parseSquare(square);
+    const row = at && rows[rows.length - 1 - at.y];
+    return row ? ground[row[at.x]] || null : null;
+  };
+  const land = rows.flatMap((row, index) => [...row].map((cell, x) => (cell === "#" ? squareName(x, rows.length - 1 - index) : null)))
+    .filter(Boolean);
+  const harbours = rows.flatMap((row, index) => [...row].map((cell, x) => (cell === "H" ? squareName(x, rows.length - 1 - index) : null)))
+    .filter(Boolean);
+  return {
+    pieces,
+    terrain,
+    notes: [`Turn ${state.turn}: ${state.side} to ${state.phase}. Wind from the ${COMPASS_WORDS[state.wind.from] || state.wind.from}, ` +
+      `${state.wind.strength}. Board ${rows[0].length} by ${rows.length} squares` +
+      `${land.length ? `; land on ${land.join(" ")}` : ""}${harbours.length ? `; harbours on ${harbours.join(" ")}` : ""}; the rest is sea.`],
+  };
+}
+
+const COMPASS_WORDS = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south", SW: "south-west", W: "west",
+  NW: "north-west" };
