@@ -632,7 +632,7 @@ class GamePage {
    * U takes the last decision back, F turns the board, B, A and T go to the board, the actions and
    * the command line, ? to the keys. */
   shortcut(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || !this.frame?.isConnected) return;
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !this.frame?.isConnected) return;
     if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
     const focus = (...selectors) => selectors.map((s) => document.querySelector(s)).find(Boolean)?.focus();
     const keys = {
@@ -644,6 +644,12 @@ class GamePage {
       a: () => focus(".choices button", "#legal-actions button", "#status"),
       t: () => focus("#command"),
       "?": () => focus("#keys-help"),
+      escape: () => { // put the piece down, drop a choice, and back to the board
+        this.selected = null;
+        this.choices = null;
+        this.render();
+        focus(".board");
+      },
     };
     const run = keys[event.key.toLowerCase()];
     if (!run) return;
@@ -820,7 +826,9 @@ class GamePage {
     };
     const list = (pieces, none) => (pieces.length ? pieces.map((p) => `${p.at ? `${p.at}: ` : ""}${p.text}`).join(". ") : none);
     const mineOrTheirs = /^(my|our|enemy|their|opponent'?s?|all)\s+(\w+)$/.exec(lower);
-    const square = /^(?:what is (?:on|at|in)\s+|what'?s (?:on|at|in)\s+|on\s+|at\s+)?([a-z]\d{1,2})\??$/.exec(lower);
+    // A place: "what is on d5" (a square, a hex such as 1406), or a square alone ("d5", "d5?").
+    const place = /^(?:what is (?:on|at|in)\s+|what'?s (?:on|at|in)\s+|on\s+|at\s+)(\S+?)\??$/.exec(lower)
+      || /^([a-z]\d{1,2})\??$/.exec(lower);
     const ability = /^(?:what can\s+(.+?)\s+do\??|(.+?)\?)$/.exec(text.trim());
     if (lower === "help") {
       return this.announce("Type an action in the terminal's notation, or a piece's name and the rest of it; end ends the phase; "
@@ -835,7 +843,7 @@ class GamePage {
         : words.pieces.filter((p) => (["my", "our"].includes(which) ? p.mine : !p.mine));
       return this.announce(list(chosen, `No ${mineOrTheirs[2]}.`));
     }
-    if (square && parseSquare(square[1])) return this.announce(this.squareWords(square[1]));
+    if (place) return this.announce(this.squareWords(place[1]));
     if (lower === "last") {
       const turn = turnsOf(this.history).pop();
       return this.announce(turn ? `${turn.seat}: ${turn.entries.map((e) => [e.text, ...e.events.map((v) => v.text)].join(". ")).join(". ")}`

@@ -1,0 +1,262 @@
+"""Issue 19, "Every player can play", in a real Chromium: axe-core's WCAG 2.2 A and AA rules on the
+lobby and on every game's page in each kind of phase it reaches (move, fire or attack, defence or
+secret deployment, game over, replay) at 1280 and 390 px, with nothing sideways-scrolling and no text
+under 12 px on a phone; each game's shortest scenario played to its end with the keyboard alone; a
+game played from the command line alone, reading only its live log.
+
+Fixtures (a real server process, Debian's Chromium) come from tests/web/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web import test_browser as shared
+from tests.web.conftest import ROOT, ServerProcess, missing_service
+from tests.web.test_browser import create_game, game_detail, open_game, settle, svg_text_sizes
+
+server, browser, page = shared.server, shared.browser, shared.page
+
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+# Each game in a scenario whose phases include its secret or defensive one, and how far to play it.
+PHASE_TOURS = {  # game: (how it is made, how many random decisions at most, the phases that must be checked)
+    "square-rigger": ({"scenario": "duel", "seed": 1}, 40, {"move", "fire", "defence"}),
+    "pirate-chess": ({}, 30, {"['blue']", "['red']"}),  # one phase: each side's turn
+    "napoleonic-chess": ({"scenario": "attack-at-dawn", "seed": 2}, 60, {"secret-deployment", "move", "attack"}),
+    "frigate": ({"scenario": "frigate-duel", "seed": 1}, 40, {"sail", "declare", "order", "segment"}),
+    "naval-warfare": ({"scenario": "frigate-duel", "seed": 1}, 40, {"move-first", "move-second", "end"}),
+}
+# Each game's shortest way to its end (a scenario, and options that shorten it where the book allows).
+SHORTEST = {
+    "square-rigger": {"scenario": "duel"},
+    "pirate-chess": {"options": {"quiet_turn_limit": 2}},
+    "napoleonic-chess": {"scenario": "standard"},
+    "frigate": {"scenario": "frigate-duel", "options": {"turns": 1}},
+    "naval-warfare": {"scenario": "frigate-duel"},
+}
+
+
+def wcag_findings(page) -> list[dict]:
+    """axe-core's WCAG 2.x A/AA violations on the whole page, each rule with where it was found."""
+    axe = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
+    if not axe.exists():
+        missing_service(f"axe-core ({axe}; npm ci installs it)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe))
+    return page.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}})).violations
+        .map((v) => ({rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 100))}))""",
+        WCAG,
+    )
+
+
+def phone_findings(page) -> list[str]:
+    """What a 390 px phone must not show: a page wider than the screen, text under 12 px."""
+    problems = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > 390:
+        problems.append(f"the page is {width} px wide")
+    small = [size for size in svg_text_sizes(page) if size < 11.9]
+    if small:
+        problems.append(f"board text at {min(small):.1f} px")
+    html_small = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && !e.closest('svg'))
+        .filter((e) => e.getBoundingClientRect().height && parseFloat(getComputedStyle(e).fontSize) < 12)
+        .map((e) => e.tagName + ': ' + e.textContent.slice(0, 30))""")
+    if html_small:
+        problems.append(f"text under 12 px: {html_small[:3]}")
+    return problems
+
+
+def check(page, where: str, phone: bool) -> None:
+    settle(page)
+    findings = wcag_findings(page)
+    assert findings == [], f"{where}: {findings}"
+    if phone:
+        assert phone_findings(page) == [], where
+
+
+def post(server: ServerProcess, game_id: str, token: str, path: str, body: dict) -> dict:
+    response = httpx.post(
+        f"{server.url}/api/games/{game_id}/{path}", headers={"Authorization": f"Bearer {token}"}, json=body, timeout=60
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def play_a_random_action(server: ServerProcess, game_id: str, token: str, chooser: random.Random) -> bool:
+    """One legal decision (chosen at random, ends of phases preferred now and then) for a seat that
+    acts now; False when nobody at this screen has one."""
+    view = game_detail(server, game_id, token)["view"]
+    for seat in view["to_act"]:
+        actions = [action["text"] for group in view["legal"].get(seat) or [] for action in group["actions"]]
+        if actions:
+            ends = [text for text in actions if text.startswith("end")]
+            text = chooser.choice(ends) if ends and chooser.random() < 0.4 else chooser.choice(actions)
+            post(server, game_id, token, "moves", {"version": view["version"], "actions": [text], "seat": seat})
+            return True
+    return False
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_lobby_meets_wcag_aa_at_both_widths_with_one_h1_and_a_title(page, phone, server):
+    for tab, is_phone in ((page, False), (phone, True)):
+        tab.goto(server.url + "/")
+        tab.wait_for_selector("#start-game")
+        assert tab.locator("h1").count() == 1
+        assert tab.title() == "Quarterdeck: the lobby"
+        check(tab, "lobby", is_phone)
+
+
+@pytest.mark.parametrize("game", list(PHASE_TOURS))
+def test_every_phase_of_a_game_meets_wcag_aa_at_1280_and_390_px(page, phone, server, game):
+    """A game at one screen played at random by HTTP beside two open pages; each new phase is checked
+    on both, then the replay of the first move and the game over (a resignation)."""
+    body, steps, phases = PHASE_TOURS[game]
+    created = create_game(server, game, "local", **body)
+    game_id, token = created["id"], created["token"]
+    for tab in (page, phone):
+        open_game(tab, server, game_id, token, ready=".board")
+    chooser = random.Random(19)
+    seen: set[str] = set()
+    for _ in range(steps):
+        detail = game_detail(server, game_id, token)
+        if detail["view"]["status"] == "finished":
+            break
+        phase = str(detail["view"]["state"].get("phase") or detail["view"]["to_act"])
+        if phase not in seen:
+            seen.add(phase)
+            for tab, is_phone in ((page, False), (phone, True)):
+                shown = f"document.querySelector('.side .muted')?.textContent.endsWith(' {detail['view']['version']}')"
+                tab.wait_for_function(shown)
+                assert tab.locator("h1").count() == 1
+                assert tab.title().startswith(detail["view"]["title"])
+                check(tab, f"{game} in phase {phase}", is_phone)
+        if not play_a_random_action(server, game_id, token, chooser):
+            break
+    assert phases <= seen, seen
+    for tab, is_phone in ((page, False), (phone, True)):
+        settle(tab)
+        tab.click("#replay-start")
+        tab.wait_for_function("document.querySelector('#replay-at')?.textContent.startsWith('move 0 of')")
+        check(tab, f"{game} replayed", is_phone)
+    view = game_detail(server, game_id, token)["view"]
+    if view["status"] != "finished":
+        post(server, game_id, token, "resign", {"seat": view["to_act"][0] if view["to_act"] else view["seats"][0]})
+    for tab, is_phone in ((page, False), (phone, True)):
+        tab.wait_for_selector("#game-over")
+        assert "Game over" in tab.title()
+        check(tab, f"{game} over", is_phone)
+
+
+def act_by_keyboard(page) -> None:
+    """Press a key and wait for what it set going."""
+    page.wait_for_timeout(20)
+    settle(page)
+
+
+@pytest.mark.parametrize("game", list(SHORTEST))
+def test_a_game_is_played_to_its_end_with_the_keyboard_alone(page, server, game):
+    """Both sides at one screen, the keyboard only: on a square board the cursor chooses a piece and
+    its square; otherwise A goes to the actions and Enter takes one; E ends a phase; the focus stays in
+    the page's actions after every decision, never thrown back to the top."""
+    created = create_game(server, game, "local", **SHORTEST[game])
+    open_game(page, server, created["id"], created["token"], ready=".board")
+    grid = page.locator(".board-svg rect.square").count() > 0
+    if grid:
+        # The cursor: B to the board, an arrow puts the cursor on a piece of the side to act, Enter chooses it.
+        page.keyboard.press("b")
+        assert page.evaluate("document.activeElement.classList.contains('board')")
+        page.keyboard.press("ArrowUp")
+        line = page.inner_text("#cursor-line")
+        square = line.split(":")[0]
+        assert page.locator(".board-svg .cursor").count() == 1
+        page.keyboard.press("Enter")
+        act_by_keyboard(page)
+        assert page.locator(".board-svg [data-target], .choices button").count() or "empty" in line
+        # The focus stays on the board, or goes to the choice when several actions end on the square.
+        assert page.evaluate("!!document.activeElement.closest('.board, .choices')")
+        page.keyboard.press("Escape")
+        assert page.evaluate("document.activeElement.classList.contains('board')")
+        assert square
+    decisions = 0
+    while not page.inner_text("#status").startswith("Game over"):
+        assert decisions < 300, "the game did not end"
+        page.keyboard.press("e")
+        act_by_keyboard(page)
+        if page.locator("#said p").last.inner_text().startswith("No action ends"):
+            page.keyboard.press("a")
+            piece = page.evaluate("document.activeElement.dataset.pieceButton || ''")
+            assert page.evaluate("!!document.activeElement.closest('#legal-actions, .choices')")
+            page.keyboard.press("Enter")
+            act_by_keyboard(page)
+            if piece:  # the piece's own actions open after it: the next button is the first of them
+                assert page.evaluate("document.activeElement.dataset.pieceButton") == piece, "focus kept on the piece"
+                page.keyboard.press("Tab")
+                page.keyboard.press("Enter")
+                act_by_keyboard(page)
+            if not page.inner_text("#status").startswith("Game over") and page.locator("#legal-actions button").count():
+                assert page.evaluate("document.activeElement !== document.body"), "the focus was thrown away"
+        decisions += 1
+    assert "Game over" in page.title()
+    assert page.locator("#said p").last.inner_text().startswith("Game over")
+
+
+def test_a_game_is_played_from_the_command_line_reading_only_its_live_log(page, server):
+    """Frigate's duel cut to one turn against the computer: every decision typed in the terminal's
+    notation, found by asking (status, actions, what can ... do); each of the computer's decisions is
+    read out once, with what came of it."""
+    created = create_game(server, "frigate", "computer", level="random", scenario="frigate-duel", options={"turns": 1})
+    open_game(page, server, created["id"], created["token"], ready=".board")
+    said = page.locator("#said p")
+
+    def ask(text: str) -> str:
+        before = said.count()
+        page.fill("#command", text)
+        page.press("#command", "Enter")
+        page.wait_for_function(f"document.querySelectorAll('#said p').length > {before}", timeout=60_000)
+        settle(page)
+        return said.nth(before).inner_text()
+
+    assert page.evaluate("document.querySelector('#said').getAttribute('aria-live')") == "polite"
+    assert "Constitution" in ask("my ships") and "blue" in ask("my ships")
+    assert "Guerriere" in ask("enemy ships")
+    assert ask("what is on 1406").startswith("1406: Constitution")
+    for _ in range(300):
+        status = ask("status")
+        if status.startswith("Game over"):
+            break
+        if not status.startswith("Your decision"):
+            page.wait_for_timeout(200)  # the computer decides
+            continue
+        listing = ask("actions")
+        free = [part.strip() for part in listing.split(";") if ":" not in part]
+        if free:
+            ask(free[0].split(", ")[0])
+            continue
+        piece = listing.split(":")[0]
+        answer = ask(f"what can {piece} do")
+        assert "actions:" in answer, answer
+        ask(answer.split("actions: ", 1)[1].split("; ")[0])
+    else:
+        pytest.fail("the game did not end")
+    lines = said.all_inner_texts()
+    assert lines[-1].startswith("Game over")
+    history = game_detail(server, created["id"], created["token"])["history"]
+    red = [entry for entry in history if entry["seat"] == "red"]
+    assert red, "the computer played"
+    for entry in red:  # each read out once, with its events
+        announced = [line for line in lines if line.startswith(f"red: {entry['text']}.")]
+        assert len(announced) >= 1, entry["text"]
+    assert len([line for line in lines if line.startswith("red: ")]) == len(red)
