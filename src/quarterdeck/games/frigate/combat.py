@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour, side_of_keel
+from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, side_of_keel
 
 from .actions import AIMS, Fire
 from .ships import ACTIVE, Ship
@@ -47,9 +47,11 @@ class Attack:
 
 def rake_of(firer: Ship, target: Ship) -> str:
     """Seed, Combat 3b: raking only from the hex adjacent to the target's bow or stern."""
-    if firer.hex == neighbour(target.hex, target.facing):
+    (q, r), (dq, dr) = target.hex, target.facing.delta
+    f = firer.hex
+    if f[0] == q + dq and f[1] == r + dr:
         return BOW
-    if firer.hex == neighbour(target.hex, target.facing.opposite()):
+    if f[0] == q - dq and f[1] == r - dr:
         return STERN
     return ""
 
@@ -98,6 +100,33 @@ def odds_column(tables: Tables, gunnery: int, defence: int, crt: str) -> str:
     return tables.crt_columns[index] if index >= 0 else ""
 
 
+def attack_column(tables: Tables, base: int, half: bool, rng: int, rake: str, crew: int, defence: int,
+                  crt: str) -> str:
+    """odds_column(gunnery_strength(...)): remembered per tables, since it is asked for every
+    possible attack after every movement point and by every evaluation."""
+    memo = per_tables(tables, "columns")
+    key = (base, half, rng, rake, crew, defence, crt)
+    column = memo.get(key)
+    if column is None:
+        column = memo[key] = odds_column(tables, gunnery_strength(tables, base, half, rng, rake, crew), defence, crt)
+    return column
+
+
+_MEMOS: dict[tuple[int, str], tuple[Tables, dict]] = {}
+
+
+def per_tables(tables: Tables, kind: str) -> dict:
+    """A memo that belongs to one set of tables (a user's tables file has its own); only the most
+    recent few are kept."""
+    key = (id(tables), kind)
+    found = _MEMOS.get(key)
+    if found is None or found[0] is not tables:
+        if len(_MEMOS) > 16:
+            _MEMOS.clear()
+        found = _MEMOS[key] = (tables, {})
+    return found[1]
+
+
 def second_side_half(state: FrigateState, ship: Ship) -> bool:
     """Seed, Combat 1c: both sides at full strength only in the turn she first fires, with no crew
     hits; after that one side full and the other half."""
@@ -105,36 +134,72 @@ def second_side_half(state: FrigateState, ship: Ship) -> bool:
 
 
 def broadside_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
-    tables = state.tables
-    if ship.prize:
-        return "prize", f"{ship.name} is a prize: her guns are silent"
-    if ship.crippled(tables):
-        return "crippled", f"{ship.name} has {ship.crew} crew hits: no broadsides"
-    if battery in ship.fired:
-        return "one-attack-per-side", f"{ship.name}'s {battery} side has already fired this turn"
-    if ship.fired & set(CHASERS):
-        return "chase-guns", f"{ship.name} fired her chasers this turn: no broadside as well"
-    other = STARBOARD if battery == PORT else PORT
-    if other in ship.fired and ship.crew:
-        return "crew-hits", f"{ship.name} has crew hits: she may fire from one side only this turn"
-    if state.force_state[ship.owner].withdrawing:
-        return None  # allowed, but only at ships that have fired on her (checked per target)
+    rule = broadside_block(state, ship, battery)
+    if rule is None:
+        return None
+    name = ship.name
+    message = {
+        "prize": f"{name} is a prize: her guns are silent",
+        "crippled": f"{name} has {ship.crew} crew hits: no broadsides",
+        "one-attack-per-side": f"{name}'s {battery} side has already fired this turn",
+        "chase-guns": f"{name} fired her chasers this turn: no broadside as well",
+        "crew-hits": f"{name} has crew hits: she may fire from one side only this turn",
+    }[rule]
+    return rule, message
+
+
+def broadside_block(state: FrigateState, ship: Ship, battery: str) -> str | None:
+    """The rule that keeps this broadside silent now, or None (the messages are broadside_problem's:
+    this runs for every ship after every movement point, where only the answer counts). A withdrawing
+    force may fire, but only at ships that have fired on her (checked per target)."""
+    if ship.owner != ship.side:
+        return "prize"
+    if ship.crew >= state.tables.crew_limit:
+        return "crippled"
+    fired = ship.fired
+    if battery in fired:
+        return "one-attack-per-side"
+    if fired and not fired.isdisjoint(CHASERS):
+        return "chase-guns"
+    if ship.crew and (STARBOARD if battery == PORT else PORT) in fired:
+        return "crew-hits"
     return None
 
 
 def chase_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
-    if ship.prize:
-        return "prize", f"{ship.name} is a prize: her guns are silent"
+    rule = chase_block(state, ship, battery)
+    if rule is None:
+        return None
+    name = ship.name
+    if rule == "chase-guns":
+        if battery not in ship.spec.chase:
+            message = f"{name} carries no {battery} chasers"
+        elif battery in ship.fired:
+            message = f"{name}'s {battery} chasers have already fired this turn"
+        else:
+            message = f"{name} fired a broadside this turn: no chase guns as well"
+    else:
+        message = {
+            "prize": f"{name} is a prize: her guns are silent",
+            "crew-hits": f"three crew hits have silenced {name}'s chasers",
+            "afoul": f"{name} is afoul: she fires only her broadside at the ship alongside",
+        }[rule]
+    return rule, message
+
+
+def chase_block(state: FrigateState, ship: Ship, battery: str) -> str | None:
+    """The rule that keeps these chasers silent now, or None (see broadside_block)."""
+    if ship.owner != ship.side:
+        return "prize"
     if battery not in ship.spec.chase:
-        return "chase-guns", f"{ship.name} carries no {battery} chasers"
+        return "chase-guns"
     if ship.crew >= state.tables.crew_limit:
-        return "crew-hits", f"three crew hits have silenced {ship.name}'s chasers"
-    if battery in ship.fired:
-        return "chase-guns", f"{ship.name}'s {battery} chasers have already fired this turn"
-    if ship.fired & set(BROADSIDES):
-        return "chase-guns", f"{ship.name} fired a broadside this turn: no chase guns as well"
+        return "crew-hits"
+    fired = ship.fired
+    if fired and (battery in fired or not fired.isdisjoint(BROADSIDES)):
+        return "chase-guns"
     if ship.afoul:
-        return "afoul", f"{ship.name} is afoul: she fires only her broadside at the ship alongside"
+        return "afoul"
     return None
 
 
@@ -191,42 +256,78 @@ def describe_attack(state: FrigateState, ship: Ship, battery: str, target: Ship)
     return Attack(ship.name, battery, target.name, rng, ship.gunnery(), half, rake, gs, target.spec.ds, column)
 
 
-def fire_options(state: FrigateState, ship: Ship) -> list[Fire]:
+def in_the_fight(state: FrigateState, side: int) -> list[Ship]:
+    """The enemies of `side` that may be fired on: afloat under their own colours."""
+    return [s for s in state.ship_list if s.status == ACTIVE and s.owner != side and s.owner == s.side]
+
+
+def fire_options(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) -> list[Fire]:
     """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers.
 
-    The same tests as `broadside_problem`, `chase_problem` and `target_problem`, ordered for speed
-    (this runs for every ship after every movement point): each enemy's range and field once, the
-    line of fire only for an enemy some battery could reach."""
-    if not ship.afloat or ship.prize:
+    The same tests as `broadside_problem`, `chase_problem`, `target_problem` and `describe_attack`,
+    ordered for speed (this runs for every ship after every movement point): each enemy's range and
+    field once, the line of fire only for an enemy some battery could reach. `enemies`: her side's
+    `in_the_fight` list, when the caller has it already."""
+    if ship.status != ACTIVE or ship.owner != ship.side:
         return []
-    enemies = [s for s in state.ship_list if s.status == ACTIVE and s.owner != ship.owner and s.owner == s.side]
-    reach = max(state.tables.broadside_range, state.tables.chase_range)
-    if not ship.afoul and all(distance(ship.hex, enemy.hex) > reach for enemy in enemies):
-        return []
-    open_ = [b for b in BROADSIDES if broadside_problem(state, ship, b) is None]
-    open_ += [b for b in CHASERS if chase_problem(state, ship, b) is None]
+    if enemies is None:
+        enemies = in_the_fight(state, ship.owner)
+    tables = state.tables
+    here = ship.hex
+    if ship.afoul:
+        ranged = [(enemy, 0) for enemy in enemies]
+    else:
+        ranged = [(enemy, distance(here, enemy.hex)) for enemy in enemies]
+        reach = max(tables.broadside_range, tables.chase_range)
+        if all(rng > reach for _, rng in ranged):
+            return []
+    open_ = [b for b in BROADSIDES if broadside_block(state, ship, b) is None]
+    open_ += [b for b in CHASERS if chase_block(state, ship, b) is None]
     if not open_:
         return []
-    targets: dict[str, list[Ship]] = {battery: [] for battery in open_}
-    for enemy in enemies:
+    targets: dict[str, list[tuple[Ship, int]]] = {battery: [] for battery in open_}
+    for enemy, rng in ranged:
         if ship.afoul:
             battery = ship.afoul_side if enemy.name == ship.afoul else ""
         else:
-            rng = distance(ship.hex, enemy.hex)
-            battery = field_of_fire(ship.hex, ship.facing, enemy.hex) if rng else ""
-            if battery in targets and (rng > _reach(state.tables, battery) or _sight_problem(state, ship, enemy)):
+            battery = field_of_fire(here, ship.facing, enemy.hex) if rng else ""
+            if battery in targets and (rng > _reach(tables, battery) or _sight_problem(state, ship, enemy)):
                 battery = ""
         if battery in targets:
-            targets[battery].append(enemy)
+            targets[battery].append((enemy, rng))
     options: list[Fire] = []
     for battery in open_:
         if battery in BROADSIDES:
-            for target in nearest_rule(state, ship, targets[battery]):
-                if describe_attack(state, ship, battery, target).column:
-                    options.extend(Fire(ship.name, battery, target.name, aim) for aim in AIMS)
+            if not targets[battery]:
+                continue
+            base = ship.gunnery()
+            other = STARBOARD if battery == PORT else PORT
+            half = other in ship.fired and second_side_half(state, ship)
+            crt = state.force_state[ship.owner].crt
+            allowed = nearest_rule(state, ship, [enemy for enemy, _ in targets[battery]])
+            for enemy, rng in targets[battery]:
+                if enemy not in allowed:
+                    continue
+                rake = "" if ship.afoul else rake_of(ship, enemy)
+                if attack_column(tables, base, half, rng, rake, ship.crew, enemy.spec.ds, crt):
+                    options.extend(_fire(ship.name, battery, enemy.name, aim) for aim in AIMS)
         else:
-            options.extend(Fire(ship.name, battery, target.name) for target in targets[battery])
+            options.extend(_fire(ship.name, battery, enemy.name, "") for enemy, _ in targets[battery])
     return options
+
+
+_FIRES: dict[tuple[str, str, str, str], Fire] = {}
+
+
+def _fire(ship: str, battery: str, target: str, aim: str) -> Fire:
+    """The (immutable) Fire action, made once: fire options are listed after every movement point."""
+    key = (ship, battery, target, aim)
+    action = _FIRES.get(key)
+    if action is None:
+        if len(_FIRES) > 65536:
+            _FIRES.clear()
+        action = _FIRES[key] = Fire(ship, battery, target, aim)
+    return action
 
 
 def nearest_rule(state: FrigateState, ship: Ship, targets: list[Ship]) -> list[Ship]:

@@ -126,9 +126,9 @@ def expected_hits(tables: Tables) -> dict[str, float]:
 def broadside_hits(state: FrigateState, ship: Ship, target: Ship, rng: int, rake: str, half: bool,
                    expected: dict[str, float]) -> float:
     """Expected hits of her broadside on `target` at `rng` hexes (combat.gunnery_strength's order)."""
-    tables = state.tables
-    gs = combat.gunnery_strength(tables, ship.gunnery(), half, rng, rake, ship.crew)
-    return expected[combat.odds_column(tables, gs, target.spec.ds, state.force_state[ship.owner].crt)]
+    column = combat.attack_column(state.tables, ship.gunnery(), half, rng, rake, ship.crew, target.spec.ds,
+                                  state.force_state[ship.owner].crt)
+    return expected[column]
 
 
 def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict[str, float]) -> tuple[float, float]:
@@ -137,7 +137,7 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
     are not traced (for speed): a blocked line is rare between few ships."""
     if ship.crew >= state.tables.crew_limit or not ship.afloat:
         return 0.0, 0.0
-    open_ = {b: combat.broadside_problem(state, ship, b) is None for b in combat.BROADSIDES}
+    open_ = {b: combat.broadside_block(state, ship, b) is None for b in combat.BROADSIDES}
     now = {PORT: 0.0, STARBOARD: 0.0}
     later = 0.0
     reach = state.tables.broadside_range
@@ -278,7 +278,8 @@ def _near_edge(state: FrigateState, side: int) -> float:
     total = 0.0
     for ship in state.ship_list:
         if ship.afloat and ship.owner == side and not ship.prize:
-            nearest_edge = min(movement.edge_distance(state, ship.hex, edge) for edge in movement.EDGES)
+            column, row = state.grid.to_offset(ship.hex)
+            nearest_edge = min(row, state.grid.rows - 1 - row, column, state.grid.columns - 1 - column)
             total += max(0, 3 - nearest_edge)
     return total
 

@@ -182,9 +182,6 @@ def move_problem(state: FrigateState, ship: Ship) -> tuple[str, str] | None:
     return None
 
 
-EDGES = ("north", "south", "east", "west")
-
-
 def edge_distance(state: FrigateState, h: tuple[int, int], edge: str) -> int:
     column, row = state.grid.to_offset(h)
     return {"north": row, "south": state.grid.rows - 1 - row, "west": column,

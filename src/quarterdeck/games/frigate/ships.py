@@ -16,19 +16,8 @@ from .scenario import ScheduleRow, ShipSpec, Tables
 
 ACTIVE, SUNK, ESCAPED = "active", "sunk", "escaped"
 
-# What is copied when a state is cloned: every mutable field.
-_FIELDS = (
-    "hex", "facing", "owner", "status", "hull", "crew", "guns", "masts", "fighting_sail", "sail_chosen",
-    "last_ma", "ma", "declared", "cut", "afoul", "afoul_side", "fired", "first_fire_turn", "fired_on_turn",
-    "course", "free_turn", "penalty", "mast_hits_now", "left", "debt", "turned_here", "turn_k", "turn_way",
-    "segment_k", "must_leave", "passed", "started", "captured_turn", "destroying", "plot", "edge",
-    "striking",
-)
-
 
 class Ship:
-    __slots__ = ("spec", "row", "name", "side", *_FIELDS)
-
     def __init__(self, spec: ShipSpec, row: ScheduleRow):
         self.spec = spec
         self.row = row
@@ -70,10 +59,10 @@ class Ship:
         self.striking = False  # declared to strike her colours at this Declaration
 
     def copy(self) -> Ship:
+        """Every field is immutable (numbers, strings, tuples, frozensets), so a shallow copy is a
+        full one; copied as one dictionary, since a search clones states thousands of times."""
         twin = Ship.__new__(Ship)
-        twin.spec, twin.row, twin.name, twin.side = self.spec, self.row, self.name, self.side
-        for name in _FIELDS:
-            setattr(twin, name, getattr(self, name))
+        twin.__dict__.update(self.__dict__)
         return twin
 
     # --- what she is ---------------------------------------------------------------------------

@@ -764,7 +764,9 @@ class FrigateState(State):
     def _auto_ready(self, events: list[Event]) -> None:
         """A side with nothing left to decide at Declaration is done at once."""
         for side in (0, 1):
-            if side not in self.ready and self._declarations(side) == [EndDeclare()]:
+            if side in self.ready or any(not s.declared for s in self.own(side)):
+                continue  # an undeclared ship leaves her side a declaration to make
+            if self._declarations(side) == [EndDeclare()]:
                 self.ready.add(side)
                 if self.simove:
                     events.append(Submitted(self.players[side]))
@@ -942,8 +944,9 @@ class FrigateState(State):
         """Seed, Sequence of Play 2 (fire at any time), made exact by the ruling: a window for each
         ship whose targets changed (every ship with a target at the segment's start)."""
         for side in (first, 1 - first):
+            enemies = combat.in_the_fight(self, side)
             for ship in self.own(side):
-                options = combat.fire_options(self, ship)
+                options = combat.fire_options(self, ship, enemies)
                 signature = frozenset((f.battery, f.target, f.aim) for f in options)
                 gained = signature - self.signatures.get(ship.name, frozenset())
                 self.signatures[ship.name] = signature
