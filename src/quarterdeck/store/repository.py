@@ -28,10 +28,25 @@ from collections.abc import AsyncIterator, Callable, Collection, Iterator, Seque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, create_engine, delete, event, func, insert, inspect, or_, select, text, update
+from sqlalchemy import (
+    Connection,
+    Update,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Engine, make_url
 
 from .models import games, metadata, moves, tokens
@@ -247,10 +262,11 @@ class GameStore:
         changes = dict(append.changes)
         if "players" in changes:
             changes["players"] = json.dumps(changes["players"])
+        values = {f"set_{name}": value for name, value in changes.items()}
         swapped = conn.execute(
-            update(games)
-            .where(games.c.id == game_id, games.c.version == expected_version)
-            .values(version=new_version, updated_at=now, **changes)
+            _swap_statement(tuple(sorted(changes))),
+            {"at_id": game_id, "at_version": expected_version, "set_version": new_version, "set_updated_at": now}
+            | values,
         )
         if swapped.rowcount != 1:
             current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
@@ -259,14 +275,14 @@ class GameStore:
             raise VersionConflict(int(current))
         if append.moves:
             conn.execute(
-                insert(moves),
+                _INSERT_MOVES,
                 [
                     {"game_id": game_id, "number": expected_version + offset, "seat": seat, "text": text}
                     for offset, (seat, text) in enumerate(append.moves, start=1)
                 ],
             )
         if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
-            conn.execute(select(func.pg_notify(CHANNEL, f"{self.origin} {game_id} {new_version}")))
+            conn.execute(_NOTIFY, {"payload": f"{self.origin} {game_id} {new_version}"})
         return new_version
 
     async def commit_moves(
@@ -377,6 +393,25 @@ class GameStore:
             conn.execute(delete(tokens).where(tokens.c.token_hash == invitation_hash))
             conn.execute(insert(tokens).values(token_hash=seat_token_hash, game_id=game_id, kind="seat", seats=seats))
         return SeatGrant("seat", tuple(seats.split()))
+
+
+# The statements of a move, built once: building them per move cost more CPU than SQLite's work.
+_INSERT_MOVES = insert(moves)
+_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+
+
+@lru_cache(maxsize=64)
+def _swap_statement(columns: tuple[str, ...]) -> Update:
+    """The compare-and-swap ``UPDATE games ... WHERE id = :at_id AND version = :at_version`` that
+    sets the version, updated_at and `columns` (bound as set_<column>)."""
+    unknown = set(columns) - set(games.c.keys())
+    if unknown:
+        raise ValueError(f"no column {sorted(unknown)[0]!r} in {games.name}")
+    return (
+        update(games)
+        .where(games.c.id == bindparam("at_id"), games.c.version == bindparam("at_version"))
+        .values({name: bindparam(f"set_{name}") for name in ("version", "updated_at", *columns)})
+    )
 
 
 def _naive_utc(moment: dt.datetime) -> dt.datetime:

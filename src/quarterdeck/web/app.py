@@ -23,6 +23,7 @@ from ..store import GameStore
 from . import schemas
 from .computer import computer_pool, level_ladder, levels
 from .errors import REFUSALS, cut, refusal
+from .fastpath import FastMoves, play_turn
 from .ratelimit import RateLimiter
 from .rules import rules_document
 from .service import GameCatalogue, GameService, update_message
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     app.openapi = lambda: _openapi(app, catalogue or registered_games)  # type: ignore[method-assign]
     _add_error_handlers(app)
 
+    app.add_middleware(FastMoves)  # inside the rate limit: the last added runs first
     app.add_middleware(RateLimit, limiter=limiter)
 
     @app.get("/api/catalogue", response_model=schemas.Catalogue)
@@ -179,8 +181,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     @app.post("/api/games/{game_id}/moves", response_model=schemas.Update)
     async def play(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> Response:
         """Play a turn: the actions apply and are stored together, or none does."""
-        live, entries = await service.play(game_id, seats, body.version, body.actions, body.seat)
-        return Encoded(update_message(live, seats, live.version - len(entries)))
+        return Encoded(await play_turn(service, game_id, seats, body))
 
     @app.post("/api/games/{game_id}/preview", response_model=schemas.GameView)
     async def preview(game_id: str, body: schemas.Turn, service: Service, seats: Seats) -> Response:
