@@ -46,6 +46,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+# The server exports no OpenTelemetry; left on, FastAPI looks for a provider on every request.
+NO_TELEMETRY: Any = {"tracing": False, "metrics": False, "logs": False}
+
 bearer = HTTPBearer(auto_error=False, description="the seat token returned when the game was created or joined")
 
 
@@ -89,7 +92,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
             await service.close()
             store.close()
 
-    app = FastAPI(title="Quarterdeck", version="1", lifespan=lifespan, responses=ERRORS)
+    app = FastAPI(title="Quarterdeck", version="1", lifespan=lifespan, responses=ERRORS, telemetry=NO_TELEMETRY)
     app.openapi = lambda: _openapi(app, catalogue or registered_games)  # type: ignore[method-assign]
     _add_error_handlers(app)
 
