@@ -12,8 +12,8 @@ from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, e
 from .helpers import position, ship, to_movement
 
 
-def duel(english: dict, spanish: dict, **kw):
-    return to_movement(position([english, spanish], wind="W", **kw))
+def duel(english: dict, *spanish: dict, **kw):
+    return to_movement(position([english, *spanish], wind="W", **kw))
 
 
 def future(state, name: str) -> float:
@@ -133,3 +133,61 @@ def _sides(state):
 def _leaves(state, move) -> bool:
     x, y, _ = knowledge.end_pose(state.ships[move.ship], move)
     return not (0 <= x <= state.scenario.width and 0 <= y <= state.scenario.height)
+
+
+def test_each_ship_sails_for_the_band_where_she_outguns_the_other():
+    """Revenge's culverins outgun the San Martin at long range (8-16 in), the San Martin's short
+    pieces the Revenge at short (rules 9 and 10): each sails for her own band, and whoever moves
+    second (half the time, rule 3) has her way from where the first left the range. The Revenge,
+    first in range, gains more from the fight to come."""
+    state = duel(ship("Revenge", "english", 10, 18, 90), ship("San Martin", "spanish", 35, 18, 270, type="San Martin"))
+    revenge, martin = Body(state.ships["Revenge"]), Body(state.ships["San Martin"])
+    assert knowledge.preferred_band(revenge, martin) == (900, 1500)
+    assert knowledge.preferred_band(martin, revenge) == (0, 300)
+    mine, theirs = (800, knowledge.preferred_band(revenge, martin)), (600, knowledge.preferred_band(martin, revenge))
+    reach, ranges = 2500.0, []
+    for _ in range(3):
+        reach = knowledge.next_range(reach, mine, theirs)
+        ranges.append(reach)
+    assert ranges == [1300, 800, 600]  # (1500 + 1100) / 2: the Revenge stops at long range, the Spaniard comes on
+    assert knowledge.next_range(2500.0, theirs, mine) == ranges[0]  # the same whichever asks
+    assert future(state, "Revenge") > future(state, "San Martin") > 0
+
+
+def test_equal_ships_both_close_and_one_keeping_away_holds_the_range_only_when_faster():
+    """Between equals the closest band (the fight decided soonest), closed at both runs; a ship that
+    would keep out of range holds an equal one off, a slower one only slows the closing."""
+    state = duel(ship("Hope", "english", 10, 18, 90, type="Hope"), ship("Hope 2", "spanish", 35, 18, 270, type="Hope"))
+    hope, other = Body(state.ships["Hope"]), Body(state.ships["Hope 2"])
+    assert knowledge.preferred_band(hope, other) == knowledge.preferred_band(other, hope) == (0, 300)
+    closing, keeping_off = (500, (0, 300)), (500, knowledge.OUT_OF_RANGE)
+    assert knowledge.next_range(2500.0, closing, closing) == 1500  # both runs
+    assert knowledge.next_range(1000.0, closing, keeping_off) == 1000  # equal speeds: held
+    assert knowledge.next_range(1000.0, (600, (0, 300)), keeping_off) == 900  # the difference
+    assert knowledge.next_range(2000.0, closing, keeping_off) == 1600  # out of range she waits for him
+
+
+def test_a_ship_the_wind_pins_against_the_edge_counts_as_leaving_the_fight():
+    """San Cristobal close-hauled on a westerly (rule 2: no closer than 45 degrees), heading north-west
+    half an inch from the north edge: every heading her 45-degree turn and the wind allow takes her
+    shortest run off the table, so she must leave the fight. The evaluation counts it against her
+    side while it is not ahead and fights on (the San Martin in mid-table cannot sail off with her),
+    and her moves into such a place are the last the search tries."""
+    def san_cristobal_at(y: float, heading: int):
+        return duel(ship("Revenge", "english", 20, 18, 90),
+                    ship("San Cristobal", "spanish", 45, y, heading, type="San Cristobal"),
+                    ship("San Martin", "spanish", 40, 18, 270, type="San Martin"))
+
+    trapped, free = san_cristobal_at(35.5, 315), san_cristobal_at(35.5, 225)
+    lim = Limits(trapped).now(trapped.ships["San Cristobal"])
+    assert knowledge.pinned(trapped, Body(trapped.ships["San Cristobal"]), lim)
+    assert not knowledge.pinned(free, Body(free.ships["San Cristobal"]), Limits(free).now(free.ships["San Cristobal"]))
+    assert evaluate(trapped, 1) < evaluate(free, 1) - knowledge.PINNED / 2
+    near_edge = to_movement(position([ship("Revenge", "english", 20, 18, 90),
+                                      ship("San Cristobal", "spanish", 45, 31, 315, type="San Cristobal")],
+                                     wind="W"), first=1)
+    best = candidates(near_edge, 1, near_edge.legal_actions(1))[0]
+    after = near_edge.clone()
+    after.apply(best, 1)
+    moved = after.ships["San Cristobal"]
+    assert not knowledge.pinned(after, Body(moved), Limits(after).next(moved))

@@ -12,7 +12,8 @@ the other side (greedy and the search agents both use it):
   dice, line of fire and Nelson rule 4 respected), in full where both ships' places for this move's
   fire are settled, in part where either may still move, and at half once this move's fire is over;
 * the fight to come (`fight_to_come`): each ship's strongest mount on her nearest enemy at the range
-  she closes to in each move left (up to HORIZON), and the boardings a run or a chase brings within
+  each move left leaves (up to HORIZON) when both sail for the band where they outgun the other, the
+  faster having her way, and the boardings a run or a chase brings within
   reach, so that closing pays the side whose guns and crews gain more from it; masts lost, fire and
   drifting markers;
 * escape (`escapes`): a side that can sail every ship off the table with its next run ends the
@@ -62,6 +63,7 @@ SEEK = 0.1  # the wish for action, per inch beyond gun range (see seek_action)
 ENDS = 100.0  # the last ship of a side leaving the table ends the battle: won, drawn or lost on points
 SPREAD = (-0.375, -0.125, 0.125, 0.375)  # each volley to come taken over the half move either side of it, so
 # that every inch closed counts, not only those that cross a band's edge
+PINNED = 2.0  # a ship the wind holds against the table's edge must leave the fight next move (see pinned)
 MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
 HORIZON = 3
 MOVE_PHASES = ("move-first", "move-second")
@@ -299,15 +301,55 @@ def future_moves(state: NavalState) -> int:
     return min(HORIZON, max(0, state.moves_left() - 1))
 
 
+# Where each ship would fight if she could choose: the band (short, medium, long, or out of range) in
+# hundredths, aimed a little inside it so that the range held does not sit on a band's edge.
+BANDS_HELD = ((0, 300), (500, 700), (900, 1500))
+OUT_OF_RANGE = (fire.MAX_RANGE + 100, math.inf)
+
+
+def preferred_band(body: Body, enemy: Body) -> tuple[float, float]:
+    """The band where the ship's strongest mount does best against the enemy's (rules 9 and 10): the
+    largest difference of expected hits, out of range (no difference) where she is outgunned at every
+    range; between equals the closest, where the fight is decided soonest."""
+    best, best_margin = OUT_OF_RANGE, 0.0
+    for band_held in reversed(BANDS_HELD):
+        reach = (band_held[0] + band_held[1]) / 2
+        margin = broadside_strength(body, reach) - broadside_strength(enemy, reach)
+        if margin >= best_margin:
+            best, best_margin = band_held, margin
+    return best
+
+
+def next_range(distance: float, mine: tuple[float, tuple], theirs: tuple[float, tuple]) -> float:
+    """The range after one more move when each ship, given as (run, band), sails for her preferred
+    band (`preferred_band`): each moves first half the time (rule 3), and the one who moves second
+    sails for her band from wherever the first left the range, so a ship that would keep away only
+    holds the range when she moves second. The same for both ships, whichever asks."""
+    def after(first: tuple[float, tuple], second: tuple[float, tuple]) -> float:
+        reach = distance
+        for run, band in (first, second):
+            want = _towards(reach, band)
+            reach += math.copysign(min(abs(want), run), want)
+        return reach
+
+    return (after(mine, theirs) + after(theirs, mine)) / 2
+
+
+def _towards(distance: float, band: tuple[float, float]) -> float:
+    """How far the range must change to lie within the band (0 where it does)."""
+    low, high = band
+    return low - distance if distance < low else high - distance if distance > high else 0.0
+
+
 def fight_to_come(state: NavalState, body: Body, enemies: list[Body], later: int, limits: Limits,
                   boarding_too: bool = True) -> float:
     """What the ship may do to the nearest enemy in the moves to come (this move's fire is counted
-    apart), in expected points: her strongest mount's hits (rules 9 and 10, by band) at the range she
-    closes to each move at her own speed, and a boarding the crews decide (rule 12) where her next
-    run reaches the enemy, or would after a chase at the difference of their speeds, which she gets
-    to make first half the time (the initiative, rule 3). Her enemies count the same
-    against her, so closing pays the side whose guns and crews gain more from it; FUTURE discounts
-    it all, since the enemy may keep away and the wind may change."""
+    apart), in expected points: her strongest mount's hits (rules 9 and 10, by band) at the range each
+    move leaves when both ships sail for the band they fight best in (`next_range`), and a boarding
+    the crews decide (rule 12) where her next run reaches the enemy, or would after a chase at the
+    difference of their speeds, which she gets to make first half the time (the initiative, rule 3).
+    Her enemies count the same against her, so closing pays the side whose guns and crews gain more
+    from it; FUTURE discounts it all, since the wind may change."""
     ship = body.ship
     if not later or not enemies or not ship.fighting:
         return 0.0
@@ -315,17 +357,21 @@ def fight_to_come(state: NavalState, body: Body, enemies: list[Body], later: int
     distance = plane.distance(body.point, target.point)
     lim = limits.next(ship)
     run = lim.run_max if lim.mode in ("sail", "oars") else 0
+    target_lim = limits.next(target.ship)
+    target_run = target_lim.run_max if target_lim.mode in ("sail", "oars") else 0
+    mine, theirs = (run, preferred_band(body, target)), (target_run, preferred_band(target, body))
     fire_total = 0.0
-    for k in range(1, later + 1):
+    reach = distance
+    for _ in range(later):
+        reach = next_range(reach, mine, theirs)
         for spread in SPREAD:
-            fire_total += broadside_strength(body, max(0.0, distance - (k + spread) * run)) / len(SPREAD)
+            fire_total += broadside_strength(body, max(0.0, reach + spread * run)) / len(SPREAD)
     if ship.on_fire:
         fire_total *= 0.5  # she may not fire until it is out (5-6 a move)
     value = fire_total
     if boarding_too and run and not ship.grappled and not target.ship.grappled:
         # one run while she stands, then a chase at the difference of speeds while she runs
-        target_lim = limits.next(target.ship)
-        gain = max(0, run - (target_lim.run_max if target_lim.mode in ("sail", "oars") else 0))
+        gain = max(0, run - target_run)
         contact = (body.length + target.beam) / 2 + movement.CONTACT
         if can_reach(state, body, target, lim) or distance - run - (later - 1) * gain <= contact:
             value += 0.5 * fight_value(ship, target.ship)
@@ -406,16 +452,33 @@ def can_leave(state: NavalState, ship: Ship, lim: movement.Limits) -> bool:
     if lim.mode not in ("sail", "oars") or lim.run_max <= 0:
         return False
     width, height = state.scenario.width, state.scenario.height
-    for turn in (-lim.turn, -lim.turn // 2, 0, lim.turn // 2, lim.turn):
-        heading = (ship.heading + turn) % 360
-        if lim.wind is not None and plane.angle_off(heading, state.wind) < lim.wind:
-            continue
+    for heading in run_headings(state, ship.heading, lim):
         dx, dy = plane.heading_vector(heading)
         exits = [(width - ship.x) / dx if dx > 0 else -ship.x / dx if dx < 0 else math.inf,
                  (height - ship.y) / dy if dy > 0 else -ship.y / dy if dy < 0 else math.inf]
         if min(exits) < lim.run_max:
             return True
     return False
+
+
+def run_headings(state: NavalState, heading: int, lim: movement.Limits):
+    """Headings a run may take after one turn within her limits (either end, halfway, straight on),
+    those the wind allows (rule 2)."""
+    for turn in (-lim.turn, -lim.turn // 2, 0, lim.turn // 2, lim.turn):
+        run_heading = (heading + turn) % 360
+        if lim.wind is None or plane.angle_off(run_heading, state.wind) >= lim.wind:
+            yield run_heading
+
+
+def pinned(state: NavalState, body: Body, lim: movement.Limits) -> bool:
+    """Whether the ship, where she lies, must sail off the table with her next run: every heading the
+    wind and her turn allow takes her shortest run (the must-move rule) over the edge, so she leaves
+    the fight whatever she does (rulings, "Movement": she disengages)."""
+    if lim.mode not in ("sail", "oars") or lim.run_min <= 0:
+        return False
+    width, height = state.scenario.width, state.scenario.height
+    return not any(plane.in_table(plane.advance(body.point, heading, lim.run_min), width, height)
+                   for heading in run_headings(state, body.heading, lim))
 
 
 def can_escape(state: NavalState, side: int, limits: Limits) -> bool:
@@ -460,6 +523,8 @@ def _margin(state: NavalState, player: int) -> tuple[float, float]:
         done = fire_done(state, side)
         for body in bodies:
             ahead.add(side, ship_worth(body.ship, later) + fight_to_come(state, body, enemies, later, limits))
+            if later and scores[side] <= scores[1 - side] and pinned(state, body, limits.next(body.ship)):
+                ahead.add(side, -PINNED)
             if not enemies or (done and not later):
                 continue
             if done:  # this move's fire is over: where she lies counts for the next, in part
@@ -576,6 +641,8 @@ class MoveScorer:
             return -self.stays + (0.5 if self.ahead > 0 else -1.0)
         ghost = Body(ship, x, y, heading)
         score = fire_potential(state, ghost, self.enemies, self.weight)
+        if self.later and self.ahead <= 0 and pinned(state, ghost, self.limits.next(ship)):
+            score -= PINNED
         if self.enemies:  # her part in the wish for action (seek_action)
             nearest = min(plane.distance(ghost.point, e.point) for e in self.enemies)
             score -= SEEK * max(0.0, nearest - fire.MAX_RANGE) / 100
