@@ -8,6 +8,7 @@ from quarterdeck.ai import AGENTS, make_agent
 from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.levels import LEVELS, LevelAgent
 from quarterdeck.ai.mcts import MCTSAgent
+from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
 from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig
@@ -114,3 +115,26 @@ def test_mcts_plays_the_only_candidate_at_once():
     plain = make_agent("mcts:iterations=200", seed=1)
     plain.act(Nim().new_initial_state(), 0)
     assert plain.last_iterations == 200
+
+
+class GreedyCandidatesNim(NimWithEvaluation):
+    """Nim whose candidates come worst first (fewest stones taken) and whose evaluation counts the
+    stones taken: only an evaluation of each candidate tells them apart."""
+
+    name = "toy-nim-scored-candidates"
+    hook_search = "mcts"
+
+    @staticmethod
+    def hook_candidates(state, player, actions):
+        return sorted(actions, key=lambda action: action[2] if isinstance(action, tuple) else 0)
+
+    def hook_evaluate(self, state: State, player: int) -> float:
+        return 12.0 - sum(state.data["piles"])
+
+
+def test_a_thin_search_falls_back_on_the_evaluation_of_the_games_candidates_when_asked():
+    state = GreedyCandidatesNim().new_initial_state()
+    scored = make_agent("mcts:iterations=1,score_candidates=1", seed=1).act(state, 0)
+    assert scored[2] == 3  # the evaluation's choice: three stones
+    unscored = make_agent("mcts:iterations=1", seed=1).act(state, 0)
+    assert unscored[2] == 1  # the candidates' first

@@ -87,10 +87,12 @@ class Knowledge:
         actions: list[Action],
         rng: random.Random,
         out_of_time: Callable[[], bool] = lambda: False,
+        score_candidates: bool = False,
     ) -> list[tuple[Action, float | None]]:
         """(action, its evaluation one decision ahead, or None where not scored), best first.
 
-        The game's own `candidates` hook decides when present (no scores). Otherwise each action is
+        The game's own `candidates` hook decides when present (scored one decision ahead only with
+        `score_candidates`, while time lasts, in the hook's order). Otherwise each action is
         scored by the evaluation one decision ahead (a random sample of ORDER_LIMIT when wider, and
         only while time lasts), and a wide list is pruned per piece; without an evaluation the
         order is random.
@@ -98,7 +100,10 @@ class Knowledge:
         if len(actions) <= 1:
             return [(action, None) for action in actions]
         if self.candidates_hook is not None:
-            return [(action, None) for action in self.candidates_hook(state, player, actions) or actions]
+            chosen = self.candidates_hook(state, player, actions) or actions
+            if not score_candidates or self.evaluate_hook is None or len(chosen) == 1:
+                return [(action, None) for action in chosen]
+            return [(action, None if out_of_time() else self.value_after(state, player, action)) for action in chosen]
         shuffled = list(actions)
         rng.shuffle(shuffled)
         if self.evaluate_hook is None:

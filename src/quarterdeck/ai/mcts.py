@@ -41,6 +41,8 @@ class Settings:
     widen_power: float = 0.5
     evaluation_scale: float = 0.0  # tanh scale of evaluation differences; 0 learns it while searching
     prior_visits: float = 1.0  # weight of the one-decision evaluation, as visits, on each ranked action
+    score_candidates: bool = False  # give the game's own candidates that evaluation too (a thin search then
+    # falls back on it rather than on the candidates' order alone)
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
 
     @classmethod
@@ -204,7 +206,8 @@ class _Search:
         self._back_up(path, values)
 
     def _arms(self, state: State, seat: int) -> Arms:
-        ranked = self.knowledge.ranked(state, seat, state.legal_actions(seat), self.rng, self.budget.out_of_time)
+        ranked = self.knowledge.ranked(state, seat, state.legal_actions(seat), self.rng, self.budget.out_of_time,
+                                       self.settings.score_candidates)
         priors = [None if value is None else self._value(value, seat) for _, value in ranked]
         return Arms([action for action, _ in ranked], priors, self.settings.prior_visits)
 
