@@ -9,8 +9,10 @@ Fixtures (a real server process, Debian's Chromium) come from tests/web/test_bro
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
 from pathlib import Path
 
 import httpx
@@ -18,7 +20,7 @@ import pytest
 
 from tests.web import test_browser as shared
 from tests.web.conftest import ROOT, ServerProcess, missing_service
-from tests.web.test_browser import create_game, game_detail, open_game, settle, svg_text_sizes
+from tests.web.test_browser import CHROMIUM, create_game, game_detail, open_game, settle, svg_text_sizes
 
 server, browser, page = shared.server, shared.browser, shared.page
 
@@ -260,3 +262,30 @@ def test_a_game_is_played_from_the_command_line_reading_only_its_live_log(page, 
         announced = [line for line in lines if line.startswith(f"red: {entry['text']}.")]
         assert len(announced) >= 1, entry["text"]
     assert len([line for line in lines if line.startswith("red: ")]) == len(red)
+
+
+def lighthouse_accessibility(url: str, preset: str) -> tuple[float, list[str]]:
+    """Lighthouse's accessibility score of a page (headless, Debian's Chromium) and the audits it failed."""
+    lighthouse = ROOT / "node_modules" / ".bin" / "lighthouse"
+    if not lighthouse.exists():
+        missing_service(f"Lighthouse ({lighthouse}; npm ci installs it)")
+    result = subprocess.run(
+        [str(lighthouse), url, "--only-categories=accessibility", "--output=json", "--output-path=stdout", "--quiet",
+         f"--chrome-path={CHROMIUM}", "--chrome-flags=--headless --no-sandbox --disable-gpu",
+         *(["--preset=desktop"] if preset == "desktop" else [])],
+        capture_output=True, text=True, timeout=240, check=True,
+    )  # fmt: skip
+    report = json.loads(result.stdout)
+    failed = [name for name, audit in report["audits"].items() if audit.get("score") is not None and audit["score"] < 1]
+    return report["categories"]["accessibility"]["score"], failed
+
+
+def test_lighthouse_scores_100_for_accessibility_on_the_lobby_and_every_game_page(server):
+    """The lobby and each game's page as a newcomer first sees it (a spectator of a game just begun)."""
+    pages = {"lobby": server.url + "/"}
+    for game in SHORTEST:
+        pages[game] = f"{server.url}/game/{create_game(server, game, 'computer', level='greedy')['id']}"
+    # The phone (Lighthouse's default) on every page, the desktop on the one with the most in it.
+    scores = {(name, "mobile"): lighthouse_accessibility(url, "mobile") for name, url in pages.items()}
+    scores["naval-warfare", "desktop"] = lighthouse_accessibility(pages["naval-warfare"], "desktop")
+    assert {key: value for key, value in scores.items() if value[0] < 1} == {}

@@ -766,7 +766,9 @@ class GamePage {
     if (grid) boardBox.classList.add("zoomable");
     if (!this.frame?.isConnected) this.buildFrame();
     const present = (nodes) => nodes.flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
-    this.boardPart.replaceChildren(...present([grid && this.zoomBar(), boardBox, this.keysHelp(), this.boardWords()]));
+    // A heading for the board (heard, not shown): a screen reader's heading keys jump to it.
+    this.boardPart.replaceChildren(...present([h("h2", { class: "sr-only", id: "board-title" }, "The board"),
+      grid && this.zoomBar(), boardBox, this.keysHelp(), this.boardWords()]));
     this.side.replaceChildren(...present(this.sidePanel(view)));
     if (grid) this.applyZoom(drawn);
     [boardBox.scrollLeft, boardBox.scrollTop] = scrolled; // a redraw keeps the part of the board in view
@@ -781,7 +783,7 @@ class GamePage {
     this.boardPart = h("div", { class: "board-part" });
     this.side = h("aside", { class: "side card", "aria-label": "the game" });
     this.frame = h("div", { class: "game-page" },
-      h("div", { class: "board-column" }, this.boardPart,
+      h("div", { class: "board-column" }, h("h1", { class: "game-title" }, this.view.title), this.boardPart,
         h("p", { id: "cursor-line", class: "cursor-line", "aria-live": "assertive", "aria-atomic": "true" }),
         this.commandBox()),
       this.side);
@@ -942,7 +944,7 @@ class GamePage {
     const over = view.status === "finished";
     const seat = this.actingSeat();
     return [
-      h("h1", { class: "game-title" }, view.title), h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
+      h("div", { class: "muted" }, `${view.scenario || ""} · version ${this.view.version}`),
       h("p", { class: `status${over ? " over" : ""}${over && verdict(view) === "you lost" ? " lost" : ""}`, id: "status" },
         this.statusText(view)),
       h("p", { id: "your-side" }, yourSide(view)),
@@ -1125,11 +1127,11 @@ class GamePage {
     const playing = view.status !== "finished";
     return h("div", { class: "replay", id: "replay" },
       h("div", { class: "row", role: "group", "aria-label": "step through the game" },
-        h("button", { onclick: step(0), disabled: at === 0, id: "replay-start", "aria-label": "to the start" }, "Start"),
-        h("button", { onclick: step(at - 1), disabled: at === 0, id: "replay-back", "aria-label": "one move back" }, "◀ Back"),
+        h("button", { onclick: step(0), disabled: at === 0, id: "replay-start", "aria-label": "Start: to the start" }, "Start"),
+        h("button", { onclick: step(at - 1), disabled: at === 0, id: "replay-back", "aria-label": "Back: one move back" }, "◀ Back"),
         h("span", { id: "replay-at" }, `move ${at} of ${total}`),
-        h("button", { onclick: step(at + 1), disabled: at >= total, id: "replay-forward", "aria-label": "one move on" }, "Next ▶"),
-        h("button", { onclick: step(total), disabled: at >= total, id: "replay-end", "aria-label": "to the end" }, playing ? "Now" : "End")),
+        h("button", { onclick: step(at + 1), disabled: at >= total, id: "replay-forward", "aria-label": "Next: one move on" }, "Next ▶"),
+        h("button", { onclick: step(total), disabled: at >= total, id: "replay-end", "aria-label": playing ? "Now: to the game as it stands" : "End: to the end" }, playing ? "Now" : "End")),
       playing && this.replayAt !== null && h("p", { class: "message info", id: "looking-back", role: "status" },
         `You are looking at the game after move ${at} of ${total}; nothing is changed. `,
         h("button", { onclick: () => this.backToGame(), id: "back-to-game" }, "Back to the game")));
