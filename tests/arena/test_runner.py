@@ -18,7 +18,6 @@ from quarterdeck.arena import (
     schedule,
     summarise,
 )
-from quarterdeck.arena.executors import Executor
 from quarterdeck.arena.runner import GameResult
 from quarterdeck.cli.commands.arena import split_agents
 from quarterdeck.cli.main import app
@@ -26,24 +25,13 @@ from quarterdeck.core.record import Record
 
 from ..ai.helpers import real_games
 from ..ai.toy_games import Nim, Pig
+from .helpers import InProcess
 
 PIG_ARENA = ArenaConfig(game="toy-pig", agents=("mcts:iterations=20", "random"), games=4, seed=11)
 
 
-class InProcess(Executor):
-    """Runs the jobs here and counts the games, to see what a resumed arena replays."""
-
-    def __init__(self) -> None:
-        self.games_played = 0
-
-    def map_unordered(self, function, jobs):
-        for job in jobs:
-            self.games_played += len(job[-1])
-            yield function(*job)
-
-
 def without_timing(results: list[GameResult]) -> list[GameResult]:
-    return [dataclasses.replace(r, seconds=0.0) for r in results]
+    return [dataclasses.replace(r, seconds=0.0, decision_seconds=()) for r in results]
 
 
 def test_the_schedule_alternates_sides_and_fixes_seeds():
@@ -56,11 +44,29 @@ def test_the_schedule_alternates_sides_and_fixes_seeds():
     assert schedule(config, seats=2) == tasks
 
 
+def test_named_pairings_are_played_in_their_order_first_agent_first():
+    config = ArenaConfig(game="toy-nim", agents=("a", "b", "c"), games=2, seed=3, pairings=(("c", "b"), ("c", "a")))
+    assert [t.agents for t in schedule(config, seats=2)] == [("c", "b"), ("b", "c"), ("c", "a"), ("a", "c")]
+    assert ArenaConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+    # A round robin's saved configuration is as before pairings existed, so its folder still resumes.
+    assert "pairings" not in ArenaConfig(game="toy-nim", agents=("a", "b"), games=2).to_json()
+
+
+def test_a_result_saved_before_decisions_were_timed_still_reads():
+    data = GameResult(0, 1, ("a", "b"), ("first", "second"), (1.0, -1.0), "first", "won", 3, 0.1).to_json()
+    del data["decision_seconds"]
+    assert GameResult.from_json(data).decision_seconds == ()
+
+
 def test_bad_configurations_are_refused():
     with pytest.raises(ArenaError):
         ArenaConfig(game="toy-nim", agents=("random",), games=2)
     with pytest.raises(ArenaError):
         ArenaConfig(game="toy-nim", agents=("random", "random"), games=2)
+    with pytest.raises(ArenaError, match="pairing"):
+        ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "mcts"),))
+    with pytest.raises(ArenaError, match="pairing"):
+        ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "random"),))
 
 
 def test_records_are_saved_and_replay_to_the_same_result(tmp_path):
@@ -117,6 +123,10 @@ def test_summary_tables_and_plot(tmp_path):
     assert sum(t.games for t in summary.by_side.values()) == 12
     data = json.loads(json.dumps(summary.to_json()))
     assert {row["agent"] for row in data["standings"]} == set(config.agents)
+    # Nim has no dice: every decision of the records is one agent's, and each was timed.
+    timing = data["time_per_decision"]
+    assert sum(t["decisions"] for t in timing.values()) == sum(r.decisions for r in results)
+    assert all(0 <= t["p50"] <= t["p90"] <= t["max"] for t in timing.values())
     picture = plot(summary, tmp_path / "results.png")
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ class Summary:
     standings: list[Standing]
     pairings: list[HeadToHead]
     by_side: dict[str, Tally]  # each seat's results, whoever played it
+    timing: dict[str, Timing] = field(default_factory=dict)  # each agent's seconds per decision
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -26,7 +28,41 @@ class Summary:
             "standings": [s.to_json() for s in self.standings],
             "head_to_head": [p.to_json() for p in self.pairings],
             "by_side": {seat: {**vars(t), "score": t.score} for seat, t in self.by_side.items()},
+            "time_per_decision": {agent: t.to_json() for agent, t in self.timing.items()},
         }
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The distribution of one agent's seconds per decision (nearest-rank percentiles)."""
+
+    decisions: int
+    p50: float
+    p90: float
+    max: float
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Timing:
+        ordered = sorted(seconds)
+        if not ordered:
+            return cls(0, 0.0, 0.0, 0.0)
+
+        def rank(q: float) -> float:
+            return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+        return cls(len(ordered), rank(0.5), rank(0.9), ordered[-1])
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def decision_times(results: Sequence[GameResult]) -> dict[str, list[float]]:
+    """Every decision's seconds, per agent, over all its seats and games."""
+    times: dict[str, list[float]] = {}
+    for result in results:
+        for agent, seconds in zip(result.agents, result.decision_seconds, strict=False):  # () before it was kept
+            times.setdefault(agent, []).extend(seconds)
+    return times
 
 
 def pairings_of(results: Sequence[GameResult]) -> list[Pairing]:
@@ -54,6 +90,7 @@ def summarise(config: ArenaConfig, results: Sequence[GameResult]) -> Summary:
         standings=ladder(config.agents, games),
         pairings=head_to_head(config.agents, games),
         by_side={seat: Tally.of(scores) for seat, scores in side_scores.items()},
+        timing={agent: Timing.of(seconds) for agent, seconds in decision_times(results).items()},
     )
 
 

@@ -1,8 +1,9 @@
 """Many games between agents: the schedule, one game, and a whole arena that resumes where it stopped.
 
-The schedule is fixed by the configuration alone: every pairing of agents plays `games` games,
-sides alternating, and game i's seed (and each agent's seed in it) is derived from the arena's seed
-and i. So an arena replays identically, and any subset of its games can run anywhere, in any order.
+The schedule is fixed by the configuration alone: every pairing of agents (or, when `pairings` is
+given, each of those pairings) plays `games` games, sides alternating, and game i's seed (and each
+agent's seed in it) is derived from the arena's seed and i. So an arena replays identically, and any
+subset of its games can run anywhere, in any order.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class ArenaConfig:
     scenario: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     decision_limit: int = DEFAULT_DECISION_LIMIT  # a game still running after this many is a draw
+    pairings: tuple[tuple[str, str], ...] = ()  # the pairings to play, first agent first; () = round robin
 
     def __post_init__(self) -> None:
         if len(self.agents) < 2:
@@ -46,13 +48,24 @@ class ArenaConfig:
             raise ArenaError("each agent may appear once; give two copies different options or seeds")
         if self.games < 1:
             raise ArenaError("an arena needs at least one game per pairing")
+        for pair in self.pairings:
+            if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(self.agents):
+                raise ArenaError(f"pairing {list(pair)} must name two different agents of {list(self.agents)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "agents": list(self.agents)}
+        data = {**asdict(self), "agents": list(self.agents), "pairings": [list(p) for p in self.pairings]}
+        if not self.pairings:
+            del data["pairings"]  # a round robin's saved configuration reads as it did before pairings existed
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ArenaConfig:
-        return cls(**{**data, "agents": tuple(data["agents"])})
+        pairings = tuple(tuple(p) for p in data.get("pairings", ()))
+        return cls(**{**data, "agents": tuple(data["agents"]), "pairings": pairings})
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """The pairings played: the given ones, or every two agents in the order listed."""
+        return [tuple(p) for p in self.pairings] if self.pairings else list(combinations(self.agents, 2))
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,8 @@ class GameResult:
     reason: str
     decisions: int
     seconds: float
+    # per seat, the seconds each of that seat's agent's decisions took (results saved before this was kept: ())
+    decision_seconds: tuple[tuple[float, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -80,7 +95,9 @@ class GameResult:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameResult:
         tuples = ("agents", "seats", "returns")
-        return cls(**{k: tuple(v) if k in tuples else v for k, v in data.items()})
+        fields = {k: tuple(v) if k in tuples else v for k, v in data.items()}
+        fields["decision_seconds"] = tuple(tuple(times) for times in data.get("decision_seconds", ()))
+        return cls(**fields)
 
     def seat_scores(self) -> list[float]:
         """Each seat's score: 1 for a win, 0.5 for a draw, 0 for a loss."""
@@ -97,7 +114,7 @@ def derive_seed(*parts: int) -> int:
 
 def schedule(config: ArenaConfig, seats: int) -> list[GameTask]:
     tasks = []
-    for first, second in combinations(config.agents, 2):
+    for first, second in config.pairs():
         for game in range(config.games):
             pair = (first, second) if game % 2 == 0 else (second, first)
             index = len(tasks)
@@ -111,6 +128,7 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
     state = game.new_initial_state(config.scenario, config.options, task.seed)
     agents = [make_agent(spec, derive_seed(task.seed, seat + 1)) for seat, spec in enumerate(task.agents)]
     moves: list[tuple[str, str]] = []
+    thinking: list[list[float]] = [[] for _ in task.agents]
     while not state.is_terminal() and len(moves) < config.decision_limit:
         if state.current_player() == CHANCE:
             outcome = state.sample_chance()
@@ -118,7 +136,9 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
             state.apply(outcome, CHANCE)
             continue
         for seat in list(state.acting_players()):
+            asked = time.perf_counter()
             action = agents[seat].act(state, seat)
+            thinking[seat].append(round(time.perf_counter() - asked, 6))
             moves.append((state.players[seat], state.text_of(action)))
             state.apply(action, seat)  # validated: an agent's illegal action stops the arena
     outcome = state.outcome
@@ -132,6 +152,7 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
         reason=outcome.reason if outcome else f"arena limit of {config.decision_limit} decisions",
         decisions=len(moves),
         seconds=time.perf_counter() - started,
+        decision_seconds=tuple(tuple(times) for times in thinking),
     )
     record = Record(
         game=game.name,

@@ -56,7 +56,7 @@ def arena(
     )
     out = out or Path(re.sub(r"[^\w.-]+", "_", f"arena-{game}-{'-'.join(config.agents)}-{seed}"))
     console = Console()
-    with make_executor(executor, workers) as runner, _progress(console) as progress:
+    with make_executor(executor, workers) as runner, progress_bar(console, "arena") as progress:
         bar = progress.add_task("games", total=None)
 
         def report(done: int, total: int, result: GameResult | None) -> None:
@@ -84,9 +84,9 @@ def split_agents(text: str) -> list[str]:
     return specs
 
 
-def _progress(console: Console) -> Progress:
+def progress_bar(console: Console, label: str) -> Progress:
     return Progress(
-        TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
     )
 
 
@@ -124,3 +124,10 @@ def show(summary: Summary, console: Console) -> None:
     for seat, t in summary.by_side.items():
         sides.add_row(seat, str(t.games), str(t.wins), str(t.draws), str(t.losses))
     console.print(sides)
+    if summary.timing:
+        timing = Table(title="seconds per decision")
+        for column in ("agent", "decisions", "p50", "p90", "max"):
+            timing.add_column(column, justify="left" if column == "agent" else "right")
+        for agent, t in summary.timing.items():
+            timing.add_row(agent, str(t.decisions), f"{t.p50:.3f}", f"{t.p90:.3f}", f"{t.max:.3f}")
+        console.print(timing)

@@ -1,0 +1,77 @@
+"""`quarterdeck ladder`: each computer level against the one below, and ai:5 against ai:2 (issue 20)."""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ... import games
+from ...arena import GameResult, make_executor
+from ...arena.ladder import BUDGETS, REPORT, TABLE, LadderConfig, run_ladder, write_report
+from ...arena.runner import DEFAULT_DECISION_LIMIT
+from .arena import progress_bar
+from .play import parse_options
+
+Budget = Enum("Budget", {name: name for name in BUDGETS}, type=str)  # typer offers and checks the choices
+Executor = Enum("Executor", {name: name for name in ("local", "ray")}, type=str)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ladder")(ladder)
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="game name, see `quarterdeck games`")],
+    scenario: Annotated[str | None, typer.Option("--scenario", "-s", help="scenario (default: the game's own)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option, name=value")] = None,
+    games_per_pairing: Annotated[int, typer.Option("--games", "-n", min=1, help="games per pairing")] = 10,
+    budget: Annotated[
+        Budget,
+        typer.Option(help="iterations: the level's iteration count (same results on any machine); time: its move time"),
+    ] = Budget.iterations,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (local executor)")] = 1,
+    executor: Annotated[Executor, typer.Option(help="local, or ray ($RAY_ADDRESS, else a local Ray)")] = Executor.local,
+    seed: Annotated[int, typer.Option(help="the ladder's seed: same seed, same games")] = 0,
+    out: Annotated[Path | None, typer.Option(help="folder for records and the report")] = None,
+    decision_limit: Annotated[
+        int, typer.Option(min=1, help="a longer game is stopped as a draw (a no-progress ending)")
+    ] = DEFAULT_DECISION_LIMIT,
+) -> None:
+    """Play ai:2-ai:1, ai:3-ai:2, ai:4-ai:3, ai:5-ai:4 and ai:5-ai:2, sides alternated, and report the targets.
+
+    Writes OUT/ladder.json (per pairing: W-D-L of the higher level, Elo difference with its 95%
+    interval, draw reasons, no-progress endings, mean length, seconds per decision of each level)
+    and OUT/ladder.md (the table for docs/ai.md), and prints the table. Run the same command again
+    to resume an interrupted ladder; Ctrl-C writes the report of the games finished so far.
+    """
+    rules = games.get(game)
+    config = LadderConfig(
+        game=game,
+        games=games_per_pairing,
+        budget=budget.value,
+        seed=seed,
+        scenario=scenario,
+        options=parse_options(option or []),
+        decision_limit=decision_limit,
+    )
+    out = out or Path(re.sub(r"[^\w.-]+", "_", f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}"))
+    console = Console()
+    try:
+        with make_executor(executor.value, workers) as runner, progress_bar(console, "ladder") as progress:
+            bar = progress.add_task("games", total=None)
+
+            def report(done: int, total: int, result: GameResult | None) -> None:
+                progress.update(bar, completed=done, total=total)
+
+            result = run_ladder(rules, config, out, runner, report)
+    except KeyboardInterrupt:
+        result = write_report(rules, config, out)
+        console.print("[yellow]interrupted:[/yellow] the report covers the games finished; run again to resume")
+    # The Markdown as it is, unwrapped, to paste into docs/ai.md
+    console.print(result["markdown"], markup=False, highlight=False, soft_wrap=True)
+    console.print(f"report: {Path(out) / REPORT} and {Path(out) / TABLE}; records: {Path(out) / 'games'}")
