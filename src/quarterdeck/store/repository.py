@@ -52,7 +52,8 @@ from sqlalchemy.engine import Engine, make_url
 from .models import games, metadata, moves, tokens
 
 _IMMEDIATE = "quarterdeck_immediate"
-CHANNEL = "quarterdeck_games"  # PostgreSQL NOTIFY channel: payload "<origin> <game id> <version>"
+CHANNEL = "quarterdeck_games"  # PostgreSQL NOTIFY channel: payload "<origin> <game id> <version> ..."
+NOTIFY_GAMES = 200  # games named in one NOTIFY (its payload must stay under 8,000 bytes)
 POLL_S = 0.5  # SQLite: how often the watched games' rows are looked at
 RECONNECT_S = (0.5, 10.0)  # PostgreSQL listener: first and longest wait before reconnecting
 
@@ -241,27 +242,42 @@ class GameStore:
         """Several appends in one transaction, each with its own compare-and-swap: per append, the new
         version, or the VersionConflict or NotFound that refused it (and changed nothing of it).
 
-        They are written in the order of their game ids, so two processes' transactions that touch
-        the same games lock them in the same order and cannot deadlock (PostgreSQL)."""
+        They are swapped in the order of their game ids, so two processes' transactions that touch
+        the same games lock them in the same order and cannot deadlock (PostgreSQL). The moves of
+        every append that swapped are then inserted by one statement, and (PostgreSQL) one NOTIFY
+        names all their games: a round trip per group, not per append."""
         results: dict[int, int | VersionConflict | NotFound] = {}
         now = dt.datetime.now(dt.UTC)
         with self._writing() as conn:
             for index in sorted(range(len(appends)), key=lambda i: appends[i].game_id):
                 try:
-                    results[index] = self._append(conn, appends[index], now)
+                    results[index] = self._swap(conn, appends[index], now)
                 except (VersionConflict, NotFound) as refused:
                     results[index] = refused
-        for index, result in results.items():
-            if isinstance(result, int):
-                self.own_stamps[appends[index].game_id] = (result, _naive_utc(now))
+            swapped = [(appends[index], result) for index, result in results.items() if isinstance(result, int)]
+            rows = [
+                {"game_id": append.game_id, "number": append.expected_version + offset, "seat": seat, "text": text}
+                for append, _ in swapped
+                for offset, (seat, text) in enumerate(append.moves, start=1)
+            ]
+            if rows:
+                conn.execute(_INSERT_MOVES, rows)
+            if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
+                for start in range(0, len(swapped), NOTIFY_GAMES):
+                    named = [f"{append.game_id} {version}" for append, version in swapped[start : start + NOTIFY_GAMES]]
+                    conn.execute(_NOTIFY, {"payload": " ".join([self.origin, *named])})
+        for append, version in swapped:
+            self.own_stamps[append.game_id] = (version, _naive_utc(now))
         return [results[index] for index in range(len(appends))]
 
-    def _append(self, conn: Connection, append: Append, now: dt.datetime) -> int:
+    def _swap(self, conn: Connection, append: Append, now: dt.datetime) -> int:
+        """The compare-and-swap of one append: its game's row moved to the new version, or
+        VersionConflict (NotFound) with nothing changed."""
         game_id, expected_version = append.game_id, append.expected_version
-        new_version = expected_version + len(append.moves)
         changes = dict(append.changes)
         if "players" in changes:
             changes["players"] = json.dumps(changes["players"])
+        new_version = expected_version + len(append.moves)
         values = {f"set_{name}": value for name, value in changes.items()}
         swapped = conn.execute(
             _swap_statement(tuple(sorted(changes))),
@@ -273,16 +289,6 @@ class GameStore:
             if current is None:
                 raise NotFound(game_id)
             raise VersionConflict(int(current))
-        if append.moves:
-            conn.execute(
-                _INSERT_MOVES,
-                [
-                    {"game_id": game_id, "number": expected_version + offset, "seat": seat, "text": text}
-                    for offset, (seat, text) in enumerate(append.moves, start=1)
-                ],
-            )
-        if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
-            conn.execute(_NOTIFY, {"payload": f"{self.origin} {game_id} {new_version}"})
         return new_version
 
     async def commit_moves(
@@ -361,9 +367,9 @@ class GameStore:
                     if missed:
                         yield missed
                     async for notice in conn.notifies():
-                        origin, game_id, _version = (notice.payload.split() + ["", "", ""])[:3]
-                        if origin != self.origin and game_id:
-                            yield {game_id}
+                        origin, *named = notice.payload.split() or [""]
+                        if origin != self.origin and named[::2]:
+                            yield set(named[::2])
             except psycopg.Error as exc:
                 log.warning("listening for other servers' moves failed (%s); retrying in %.1f s", exc, wait)
                 await asyncio.sleep(wait)
