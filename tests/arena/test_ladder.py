@@ -13,6 +13,7 @@ from quarterdeck import games
 from quarterdeck.arena import ArenaError, ArenaStore, schedule
 from quarterdeck.arena.ladder import LadderConfig, is_no_progress, ladder_report, level_spec, run_ladder
 from quarterdeck.arena.runner import GameResult
+from quarterdeck.cli.commands import arena as arena_command
 from quarterdeck.cli.commands import ladder as ladder_command
 from quarterdeck.cli.main import app
 from quarterdeck.core.record import Record
@@ -156,14 +157,14 @@ def test_the_command_plays_a_ladder_and_after_ctrl_c_reports_the_games_finished(
     tiny_levels = functools.partial(LadderConfig, level_options=TINY.level_options)
     monkeypatch.setattr(ladder_command, "LadderConfig", tiny_levels)
     stopped = InProcess(stop_after=4)
-    monkeypatch.setattr(ladder_command, "make_executor", lambda kind, workers: stopped)
+    monkeypatch.setattr(arena_command, "make_executor", lambda kind, workers: stopped)
     out = tmp_path / "out"
     arguments = ["ladder", "pirate-chess", "--games", "2", "--seed", "4", "--decision-limit", "30", "--out", str(out)]
     first = CliRunner().invoke(app, arguments)
     assert first.exit_code == 0, first.output
     assert "interrupted" in first.output
     assert [row["games"] for row in json.loads((out / "ladder.json").read_text())["pairings"]] == [2, 2, 0, 0, 0]
-    monkeypatch.setattr(ladder_command, "make_executor", lambda kind, workers: InProcess())
+    monkeypatch.setattr(arena_command, "make_executor", lambda kind, workers: InProcess())
     second = CliRunner().invoke(app, arguments)
     assert second.exit_code == 0, second.output
     assert "ai:5 vs ai:2" in second.output and "interrupted" not in second.output

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ... import games
-from ...arena import ArenaConfig, ArenaStore, GameResult, make_executor, plot, run_arena, summarise
+from ...arena import ArenaConfig, ArenaStore, Executor, GameResult, make_executor, plot, run_arena, summarise
 from ...arena.report import Summary
 from ...arena.runner import DEFAULT_DECISION_LIMIT
 from .play import parse_options
@@ -54,14 +56,9 @@ def arena(
         options=parse_options(option or []),
         decision_limit=decision_limit,
     )
-    out = out or Path(re.sub(r"[^\w.-]+", "_", f"arena-{game}-{'-'.join(config.agents)}-{seed}"))
+    out = out or folder_name(f"arena-{game}-{'-'.join(config.agents)}-{seed}")
     console = Console()
-    with make_executor(executor, workers) as runner, progress_bar(console, "arena") as progress:
-        bar = progress.add_task("games", total=None)
-
-        def report(done: int, total: int, result: GameResult | None) -> None:
-            progress.update(bar, completed=done, total=total)
-
+    with running(console, "arena", executor, workers) as (runner, report):
         results = run_arena(rules, config, out, runner, report)
     summary = summarise(config, results)
     store = ArenaStore(out)
@@ -84,10 +81,28 @@ def split_agents(text: str) -> list[str]:
     return specs
 
 
-def progress_bar(console: Console, label: str) -> Progress:
-    return Progress(
-        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
-    )
+def folder_name(text: str) -> Path:
+    """The default output folder: `text` with anything but letters, digits, '.' and '-' made '_'."""
+    return Path(re.sub(r"[^\w.-]+", "_", text))
+
+
+@contextmanager
+def running(
+    console: Console, label: str, executor: str, workers: int
+) -> Iterator[tuple[Executor, Callable[[int, int, GameResult | None], None]]]:
+    """The executor, and a progress report for `run_arena` that draws a bar of the games played."""
+    with (
+        make_executor(executor, workers) as runner,
+        Progress(
+            TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        ) as progress,
+    ):
+        bar = progress.add_task("games", total=None)
+
+        def report(done: int, total: int, result: GameResult | None) -> None:
+            progress.update(bar, completed=done, total=total)
+
+        yield runner, report
 
 
 def show(summary: Summary, console: Console) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -11,14 +10,13 @@ import typer
 from rich.console import Console
 
 from ... import games
-from ...arena import GameResult, make_executor
 from ...arena.ladder import BUDGETS, REPORT, TABLE, LadderConfig, run_ladder, write_report
 from ...arena.runner import DEFAULT_DECISION_LIMIT
-from .arena import progress_bar
+from .arena import folder_name, running
 from .play import parse_options
 
 Budget = Enum("Budget", {name: name for name in BUDGETS}, type=str)  # typer offers and checks the choices
-Executor = Enum("Executor", {name: name for name in ("local", "ray")}, type=str)
+ExecutorKind = Enum("ExecutorKind", {name: name for name in ("local", "ray")}, type=str)
 
 
 def register(app: typer.Typer) -> None:
@@ -35,7 +33,7 @@ def ladder(
         typer.Option(help="iterations: the level's iteration count (same results on any machine); time: its move time"),
     ] = Budget.iterations,
     workers: Annotated[int, typer.Option(min=1, help="worker processes (local executor)")] = 1,
-    executor: Annotated[Executor, typer.Option(help="local, or ray ($RAY_ADDRESS, else a local Ray)")] = Executor.local,
+    executor: Annotated[ExecutorKind, typer.Option(help="local, or ray ($RAY_ADDRESS)")] = ExecutorKind.local,
     seed: Annotated[int, typer.Option(help="the ladder's seed: same seed, same games")] = 0,
     out: Annotated[Path | None, typer.Option(help="folder for records and the report")] = None,
     decision_limit: Annotated[
@@ -59,15 +57,10 @@ def ladder(
         options=parse_options(option or []),
         decision_limit=decision_limit,
     )
-    out = out or Path(re.sub(r"[^\w.-]+", "_", f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}"))
+    out = out or folder_name(f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}")
     console = Console()
     try:
-        with make_executor(executor.value, workers) as runner, progress_bar(console, "ladder") as progress:
-            bar = progress.add_task("games", total=None)
-
-            def report(done: int, total: int, result: GameResult | None) -> None:
-                progress.update(bar, completed=done, total=total)
-
+        with running(console, "ladder", executor.value, workers) as (runner, report):
             result = run_ladder(rules, config, out, runner, report)
     except KeyboardInterrupt:
         result = write_report(rules, config, out)
