@@ -238,3 +238,19 @@ def test_a_clean_sweep_has_no_upper_bound_and_quiet_draws_miss_the_no_progress_t
     assert rows[3, 2]["targets"]["no_progress"] is False
     assert rows[3, 2]["draw_reasons"] == {QUIET: 2}
     assert "| 2 (20%): not met |" in report["markdown"]
+
+
+def test_report_only_reports_the_saved_games_and_refuses_another_ladder(tmp_path, monkeypatch, tiny_ladder):
+    out, report = tiny_ladder
+    monkeypatch.setattr(
+        ladder_command, "LadderConfig", functools.partial(LadderConfig, level_options=TINY.level_options)
+    )
+    monkeypatch.setattr(arena_command, "make_executor", lambda kind, workers: pytest.fail("--report-only played"))
+    arguments = ["ladder", "pirate-chess", "--seed", "4", "--decision-limit", "30", "--out", str(out), "--report-only"]
+    shown = CliRunner().invoke(app, [*arguments, "--games", "2"])
+    assert shown.exit_code == 0, shown.output
+    assert scores(json.loads((out / "ladder.json").read_text())) == scores(report)
+    other = CliRunner().invoke(app, [*arguments, "--games", "3"])
+    assert other.exit_code != 0 and "different ladder" in str(other.exception)
+    empty = CliRunner().invoke(app, [*arguments[:-3], "--out", str(tmp_path), "--report-only"])
+    assert empty.exit_code != 0 and "no ladder" in str(empty.exception)

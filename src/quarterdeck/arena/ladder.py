@@ -31,7 +31,7 @@ from .elo import head_to_head
 from .executors import Executor
 from .report import Timing, decision_times, pairings_of
 from .runner import DEFAULT_DECISION_LIMIT, ArenaConfig, ArenaError, GameResult, run_arena
-from .store import ArenaStore, write_atomically
+from .store import CONFIG, ArenaStore, write_atomically
 
 LADDER_PAIRINGS: tuple[tuple[int, int], ...] = ((2, 1), (3, 2), (4, 3), (5, 4), (5, 2))
 BUDGETS = ("iterations", "time")
@@ -122,6 +122,10 @@ def write_report(
     """Write OUT/ladder.json and OUT/ladder.md from `results`, or from the games saved in `out` so far."""
     store = ArenaStore(Path(out))
     if results is None:
+        if not (store.root / CONFIG).exists():
+            raise ArenaError(f"--out {out} holds no ladder to report")
+        if store.config() != config.arena().to_json():
+            raise ArenaError(f"--out {out} holds a different ladder ({store.config()}); give its options")
         results = [GameResult.from_json(data) for data in store.finished()]
     report = ladder_report(config.arena(), results, config.budget, title=getattr(game, "title", game.name))
     write_atomically(store.root / REPORT, json.dumps(report, indent=2))

@@ -39,13 +39,16 @@ def ladder(
     decision_limit: Annotated[
         int, typer.Option(min=1, help="a longer game is stopped as a draw (a no-progress ending)")
     ] = DEFAULT_DECISION_LIMIT,
+    report_only: Annotated[
+        bool, typer.Option("--report-only", help="report the games saved in --out so far; play none")
+    ] = False,
 ) -> None:
     """Play ai:2-ai:1, ai:3-ai:2, ai:4-ai:3, ai:5-ai:4 and ai:5-ai:2, sides alternated, and report the targets.
 
     Writes OUT/ladder.json (per pairing: W-D-L of the higher level, Elo difference with its 95%
     interval, draw reasons, no-progress endings, mean length, seconds per decision of each level)
     and OUT/ladder.md (the table for docs/ai.md), and prints the table. Run the same command again
-    to resume an interrupted ladder; Ctrl-C writes the report of the games finished so far.
+    to resume an interrupted ladder; Ctrl-C, or --report-only while it runs, reports the games finished.
     """
     rules = games.get(game)
     config = LadderConfig(
@@ -59,12 +62,15 @@ def ladder(
     )
     out = out or folder_name(f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}")
     console = Console()
-    try:
-        with running(console, "ladder", executor.value, workers) as (runner, report):
-            result = run_ladder(rules, config, out, runner, report)
-    except KeyboardInterrupt:
+    if report_only:
         result = write_report(rules, config, out)
-        console.print("[yellow]interrupted:[/yellow] the report covers the games finished; run again to resume")
+    else:
+        try:
+            with running(console, "ladder", executor.value, workers) as (runner, report):
+                result = run_ladder(rules, config, out, runner, report)
+        except KeyboardInterrupt:
+            result = write_report(rules, config, out)
+            console.print("[yellow]interrupted:[/yellow] the report covers the games finished; run again to resume")
     # The Markdown as it is, unwrapped, to paste into docs/ai.md
     console.print(result["markdown"], markup=False, highlight=False, soft_wrap=True)
     console.print(f"report: {Path(out) / REPORT} and {Path(out) / TABLE}; records: {Path(out) / 'games'}")
