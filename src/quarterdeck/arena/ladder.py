@@ -145,6 +145,9 @@ def ladder_report(arena: ArenaConfig, results: Sequence[GameResult], budget: str
         "seed": arena.seed,
         "games_per_pairing": arena.games,
         "decision_limit": arena.decision_limit,
+        "level_budgets": {
+            f"ai:{n}": {"move_time": level.movetime, "iterations": level.iterations} for n, level in LEVELS.items()
+        },
         "pairings": rows,
     }
     report["markdown"] = markdown(report)
@@ -170,7 +173,7 @@ def _pairing_row(high: str, low: str, results: Sequence[GameResult]) -> dict[str
         "wins": wins,
         "draws": draws,
         "losses": losses,
-        "elo": elo,
+        "elo": elo + 0.0,  # never -0.0
         "elo_low": _finite(elo_low),
         "elo_high": _finite(elo_high),
         "draw_reasons": dict(Counter(r.reason for r in played if r.result == "draw").most_common()),
@@ -216,7 +219,8 @@ def markdown(report: dict[str, Any]) -> str:
         f"budget {report['budget']}, seed {report['seed']}, sides alternated.",
         "",
         "| pairing | games | W-D-L (higher level) | Elo difference [95%] | Elo target | no-progress endings "
-        "| draw reasons | mean length (decisions) | seconds per decision p50 / p90 / max (move time) |",
+        "| draw reasons | mean length (decisions) "
+        "| seconds per decision p50 / p90 / max (move time; decisions over it) |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in report["pairings"]:
@@ -230,7 +234,7 @@ def markdown(report: dict[str, Any]) -> str:
                     f"ai:{high} vs ai:{low}",
                     str(row["games"]),
                     f"{row['wins']}-{row['draws']}-{row['losses']}",
-                    f"{row['elo'] + 0.0:+.0f} [{_bound(row['elo_low'], '-inf')}, {_bound(row['elo_high'], '+inf')}]",
+                    f"{row['elo']:+.0f} [{_bound(row['elo_low'], '-inf')}, {_bound(row['elo_high'], '+inf')}]",
                     f"{target}: {_verdict(row['targets']['elo'])}",
                     f"{row['no_progress']} ({_percent(share)}): {_verdict(row['targets']['no_progress'])}",
                     "; ".join(f"{reason} x{n}" for reason, n in row["draw_reasons"].items()) or "none",
@@ -265,4 +269,5 @@ def _timing(spec: str, t: dict[str, Any]) -> str:
     level = spec.split(":")[1]
     if not t["decisions"]:
         return f"ai:{level} -"
-    return f"ai:{level} {t['p50']:.2f} / {t['p90']:.2f} / {t['max']:.2f} ({t['move_time']:g} s)"
+    over = f"; {t['over_move_time']} over" if t["over_move_time"] else ""
+    return f"ai:{level} {t['p50']:.2f} / {t['p90']:.2f} / {t['max']:.2f} ({t['move_time']:g} s{over})"
