@@ -1,8 +1,16 @@
-"""An executor that runs an arena's jobs in the test's own process and counts the games it plays."""
+"""Helpers of the arena tests: an executor in the test's own process, and results without their timings."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from quarterdeck.arena.executors import Executor
+from quarterdeck.arena.runner import GameResult
+
+
+def without_timing(results: list[GameResult]) -> list[GameResult]:
+    """The results with the seconds they took left out, which differ from run to run."""
+    return [dataclasses.replace(r, seconds=0.0, decision_seconds=()) for r in results]
 
 
 class InProcess(Executor):

@@ -6,13 +6,12 @@ this test is marked `ray`: `pytest -m "not ray"` leaves it out.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from quarterdeck.arena import ArenaConfig, RayExecutor, run_arena
 
 from ..ai import toy_games
+from .helpers import without_timing
 
 ray = pytest.importorskip("ray")
 
@@ -26,9 +25,5 @@ def test_ray_batches_give_the_same_results_as_local_play(tmp_path):
         assert executor.batch_size(6) == 2  # several games per task, two tasks per CPU
         on_ray = run_arena(toy_games.Pig(), config, tmp_path / "ray", executor)
     here = run_arena(toy_games.Pig(), config, tmp_path / "here")
-
-    def untimed(results):
-        return [dataclasses.replace(r, seconds=0.0) for r in results]
-
     assert len(on_ray) == 6
-    assert untimed(on_ray) == untimed(here)
+    assert without_timing(on_ray) == without_timing(here)

@@ -25,13 +25,9 @@ from quarterdeck.core.record import Record
 
 from ..ai.helpers import real_games
 from ..ai.toy_games import Nim, Pig
-from .helpers import InProcess
+from .helpers import InProcess, without_timing
 
 PIG_ARENA = ArenaConfig(game="toy-pig", agents=("mcts:iterations=20", "random"), games=4, seed=11)
-
-
-def without_timing(results: list[GameResult]) -> list[GameResult]:
-    return [dataclasses.replace(r, seconds=0.0, decision_seconds=()) for r in results]
 
 
 def test_the_schedule_alternates_sides_and_fixes_seeds():
