@@ -161,18 +161,20 @@ def open_game(page, server: ServerProcess, game_id: str, token: str | None, read
     settle(page)
 
 
-def axe_findings(page, root: str) -> list[dict]:
+def axe_findings(page, root: str, tags: list[str] | None = None) -> list[dict]:
     """What axe-core (package.json; scripts/ci-services.sh runs npm ci) finds wrong under `root`: each
-    violated rule with its impact and the start of each offending element."""
+    violated rule with its impact and the start of each offending element; with `tags`, only the rules
+    so tagged (such as "wcag22aa")."""
     axe = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
     if not axe.exists():
         missing_service(f"axe-core ({axe}; npm ci installs it)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe))
     return page.evaluate(
-        """async (root) => (await axe.run(document.querySelector(root))).violations
+        """async ([root, tags]) => (await axe.run(document.querySelector(root),
+            tags ? {runOnly: {type: 'tag', values: tags}} : {})).violations
         .map((v) => ({rule: v.id, impact: v.impact, where: v.nodes.map((n) => n.html.slice(0, 100))}))""",
-        root,
+        [root, tags],
     )
 
 

@@ -10,17 +10,15 @@ Fixtures (a real server process, Debian's Chromium) come from tests/web/test_bro
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
-from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.web import test_browser as shared
 from tests.web.conftest import ROOT, ServerProcess, missing_service
-from tests.web.test_browser import CHROMIUM, create_game, game_detail, open_game, settle, svg_text_sizes
+from tests.web.test_browser import CHROMIUM, axe_findings, create_game, game_detail, open_game, settle, svg_text_sizes
 
 server, browser, page = shared.server, shared.browser, shared.page
 
@@ -44,17 +42,8 @@ SHORTEST = {
 
 
 def wcag_findings(page) -> list[dict]:
-    """axe-core's WCAG 2.x A/AA violations on the whole page, each rule with where it was found."""
-    axe = Path(os.environ.get("QUARTERDECK_AXE") or ROOT / "node_modules" / "axe-core" / "axe.min.js")
-    if not axe.exists():
-        missing_service(f"axe-core ({axe}; npm ci installs it)")
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(axe))
-    return page.evaluate(
-        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}})).violations
-        .map((v) => ({rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 100))}))""",
-        WCAG,
-    )
+    """axe-core's WCAG 2.x A/AA violations on the whole page."""
+    return axe_findings(page, "html", WCAG)
 
 
 def phone_findings(page) -> list[str]:
@@ -289,3 +278,60 @@ def test_lighthouse_scores_100_for_accessibility_on_the_lobby_and_every_game_pag
     scores = {(name, "mobile"): lighthouse_accessibility(url, "mobile") for name, url in pages.items()}
     scores["naval-warfare", "desktop"] = lighthouse_accessibility(pages["naval-warfare"], "desktop")
     assert {key: value for key, value in scores.items() if value[0] < 1} == {}
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a computed colour such as "rgb(20, 83, 45)"."""
+    channels = [int(part) / 255 for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# Each square board with its ground (land and harbours, the harbour, hills), and a first decision played
+# so that the last turn is marked.
+MARKED = {
+    "square-rigger": ({"scenario": "blockade", "seed": 1}, None),
+    "pirate-chess": ({}, "place Pirate d5"),
+    "napoleonic-chess": ({"scenario": "terrain", "seed": 1}, None),
+}
+
+
+@pytest.mark.parametrize("game", list(MARKED))
+def test_targets_the_last_turn_and_the_cursor_stand_out_3_to_1_on_every_square_colour(page, server, game):
+    body, first = MARKED[game]
+    created = create_game(server, game, "local", **body)
+    game_id, token = created["id"], created["token"]
+    view = game_detail(server, game_id, token)["view"]
+    seat = view["to_act"][0]
+    if first is None:  # the side to act moves its first piece, and ends the phase
+        first = next(a["text"] for g in view["legal"][seat] if g["piece"] for a in g["actions"] if a.get("destination"))
+    post(server, game_id, token, "moves", {"version": view["version"], "actions": [first], "seat": seat})
+    open_game(page, server, game_id, token, ready=".board")
+    page.keyboard.press("b")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    settle(page)
+    if not page.locator(".board-svg .target").count():  # no piece under the cursor: a piece from the actions
+        page.keyboard.press("Escape")
+        page.keyboard.press("a")
+        page.keyboard.press("Enter")
+        settle(page)
+    page.keyboard.press("b")
+    page.keyboard.press("ArrowUp")
+    colours = page.evaluate("""() => {
+        const stroke = (selector) => [...document.querySelectorAll(selector)].map((e) => getComputedStyle(e).stroke);
+        return {squares: [...new Set([...document.querySelectorAll('.board-svg rect.square')]
+                    .map((e) => getComputedStyle(e).fill))],
+                target: stroke('.board-svg .target'), last: stroke('.board-svg .last-square'),
+                cursor: stroke('.board-svg .cursor')};
+    }""")
+    assert len(colours["squares"]) >= 2
+    for mark in ("target", "last", "cursor"):
+        assert colours[mark], f"no {mark} drawn"
+        worst = min(contrast(colours[mark][0], square) for square in colours["squares"])
+        assert worst >= 3, f"{mark} at {worst:.2f}:1"

@@ -659,17 +659,22 @@ class GamePage {
 
   /** The action that ends the phase (end-move, end-fire ...), planned; or why there is none. */
   endPhase() {
-    const end = this.groups().filter((g) => g.piece === null).flatMap((g) => g.actions).map((a) => a.text)
-      .find((text) => /^end(-|$)/.test(text));
+    const end = this.endAction();
     if (end) return this.plan(end);
     this.announce(this.actingSeat() ? "No action ends this phase: choose one of the actions." : "It is not your decision.");
     return null;
+  }
+
+  endAction() {
+    return this.groups().filter((g) => g.piece === null).flatMap((g) => g.actions).map((a) => a.text)
+      .find((text) => /^end(-|$)/.test(text)) || null;
   }
 
   // --- what a screen reader hears -----------------------------------------------------------------------
   /** One line in the game's live log (polite: read once, after what is being read). */
   announce(text) {
     if (!this.said || !text) return;
+    this.spoken = (this.spoken || 0) + 1; // lines said so far (the log keeps only the last 60)
     this.said.append(h("p", {}, text));
     while (this.said.children.length > 60) this.said.firstChild.remove();
     this.said.scrollTop = this.said.scrollHeight;
@@ -683,7 +688,7 @@ class GamePage {
       const own = you.includes(entry.seat) && you.length < this.view.seats.length;
       const events = entry.events.filter((e) => e.kind !== "phase-changed" && (!own || RESULT_KINDS.has(e.kind)))
         .map((e) => e.text);
-      const what = own ? "" : entry.seat === "chance" ? "Dice: " : `${entry.seat}: ${entry.text}. `;
+      const what = own ? `You (${entry.seat}): ${entry.text}. ` : entry.seat === "chance" ? "Dice: " : `${entry.seat}: ${entry.text}. `;
       if (what || events.length) this.announce(`${what}${events.join(". ")}`.trim());
     }
     this.announced = this.history.length;
@@ -856,7 +861,7 @@ class GamePage {
       return this.announce(groups.length ? groups.map((g) => (g.piece ? `${g.piece}: ${g.actions.length}` : g.actions.map((a) => a.text).join(", "))).join("; ")
         : "You have nothing to decide now.");
     }
-    if (["end", "end phase", "end move", "end turn"].includes(lower)) return this.endPhase();
+    if (["end", "end phase", "end move", "end turn"].includes(lower) && !this.endAction()) return this.endPhase();
     if (["send", "commit"].includes(lower)) return this.pending.length ? this.commit() : this.announce("Nothing is planned.");
     if (["undo", "back", "take back"].includes(lower)) {
       return this.pending.length ? this.takeBack(this.pending.length - 1) : this.announce("Nothing planned to take back.");
@@ -869,8 +874,12 @@ class GamePage {
       }
     }
     // An action: its whole notation, or (as in the terminal) without its first word.
-    const exact = actions.find((a) => a.text.toLowerCase() === lower)
-      || actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower);
+    // As the terminal takes them: "d2 d4" for "move d2-d4", "d4 e5" for "attack d4xe5".
+    const loose = (notation) => notation.toLowerCase().replace(/\b([a-z]\d+)[-x>]([a-z]\d+)\b/g, "$1 $2");
+    const exact = (["end", "end phase", "end move", "end turn"].includes(lower) && actions.find((a) => a.text === this.endAction()))
+      || actions.find((a) => a.text.toLowerCase() === lower)
+      || actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower)
+      || actions.find((a) => loose(a.text).split(" ").slice(1).join(" ") === loose(lower));
     if (!exact) {
       const piece = pieceNamed(text);
       if (piece?.piece && actions.some((a) => a.piece === piece.piece)) {
@@ -880,10 +889,12 @@ class GamePage {
     }
     if (!this.actingSeat() || this.replayAt !== null) return this.announce(`Not understood, and it is not your decision: ${text}`);
     const before = this.pending.length;
-    const version = this.view.version;
+    const spoken = this.spoken;
     await this.plan(exact ? exact.text : text); // a move on an open table is any legal one: the server judges it
+    // Once sent, the decision is read out with the game's news ("You (blue): ..."), in its place; a secret
+    // one is not in the news until every side has decided.
     if (this.pending.length > before) this.announce(`Planned: ${exact ? exact.text : text}. ${this.stillToDoText()}`);
-    else if (this.view.version !== version && !this.pending.length) this.announce(`Sent: ${exact ? exact.text : text}.`);
+    else if (this.spoken === spoken) this.announce(`Sent: ${exact ? exact.text : text}.`);
   }
 
   stillToDoText() {

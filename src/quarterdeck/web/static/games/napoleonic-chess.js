@@ -23,12 +23,16 @@ const SYMBOLS = {
 };
 const FRAME = { width: 36, height: 24 };
 
+/** The field's ground: its scenario data, the hills, the redoubt sites and the redoubts built. */
+function fieldOf(state) {
+  const data = state.scenario.data;
+  return { data, hills: new Set(expandSquares(data.terrain?.hills)), sites: new Set(expandSquares(data.redoubts?.sites)),
+    built: new Set(state.redoubts || []) };
+}
+
 export function draw(ctx) {
   const state = ctx.state;
-  const data = state.scenario.data;
-  const hills = new Set(expandSquares(data.terrain?.hills));
-  const sites = new Set(expandSquares(data.redoubts?.sites));
-  const built = new Set(state.redoubts || []);
+  const { data, hills, sites, built } = fieldOf(state);
   const types = [...new Set([...state.units.map((unit) => unit.type),
     ...Object.values(state.hidden || {}).flatMap((placed) => placed.map(([, type]) => type)),
     ...Object.values(state.to_place || {}).flatMap((left) => Object.keys(left))])];
@@ -168,10 +172,7 @@ function unitToken(ctx, board, unit, colour, opacity = 1) {
  * units hidden or still to place, the ground (hills, streams, redoubts), the turn and phase. */
 export function describe(ctx) {
   const state = ctx.state;
-  const data = state.scenario.data;
-  const hills = new Set(expandSquares(data.terrain?.hills));
-  const sites = new Set(expandSquares(data.redoubts?.sites));
-  const built = new Set(state.redoubts || []);
+  const { data, hills, sites, built } = fieldOf(state);
   const streams = data.terrain?.obstacles || [];
   const pieces = state.units.map((unit) => {
     const marks = [state.moved?.[unit.id] && "moved this turn", state.attacks?.[unit.id] && `attacking ${state.attacks[unit.id]}`,
