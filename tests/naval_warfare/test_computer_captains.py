@@ -191,3 +191,17 @@ def test_a_ship_the_wind_pins_against_the_edge_counts_as_leaving_the_fight():
     after.apply(best, 1)
     moved = after.ships["San Cristobal"]
     assert not knowledge.pinned(after, Body(moved), Limits(after).next(moved))
+
+
+def test_a_side_behind_stays_to_fight_for_the_points_it_lacks():
+    """Leaving while behind loses the battle by one point as surely as by ten (rulings, "Victory"):
+    the Revenge two flotation down and with no battery left, by an edge she could sail off, is
+    valued by the fight to come, worse than the two points she is down, and the San Martin's value
+    is not capped at her lead by an escape that would hand her the battle."""
+    state = ahead_by_the_edge(0)
+    state.ships["Revenge"].flotation -= 2
+    state.ships["Revenge"].batteries = []
+    assert knowledge.can_escape(state, 0, Limits(state))
+    seek = knowledge.seek_action(_sides(state))
+    assert evaluate(state, 0) - seek < -2
+    assert evaluate(state, 1) - seek > 2

@@ -550,15 +550,17 @@ def seek_action(sides: list[list[Body]]) -> float:
 
 
 def escapes(state: NavalState, player: int, limits: Limits, later: int, standing: float, value: float) -> float:
-    """A side that can take all its ships off the table (`can_escape`) need not stay for a fight that
-    goes against it: it leaves with the points as they stand, and a lead so held wins the battle
-    (worth HOLD more than its points). So `player`'s value is at least that where her side can
-    leave, and at most that where the enemy can."""
+    """A side level or ahead that can take all its ships off the table (`can_escape`) need not stay
+    for a fight that goes against it: it leaves with the points as they stand, a draw, or a lead
+    that wins the battle (worth HOLD more than its points). So `player`'s value is at least that
+    where her side can leave, and at most that where the enemy can. A side behind gains nothing by
+    leaving: the battle is lost by one point as by ten, so it stays and fights for the points it
+    lacks."""
     if not later:
         return value
-    if can_escape(state, player, limits):
+    if standing >= 0 and can_escape(state, player, limits):
         value = max(value, standing + (HOLD if standing > 0 else 0.0))
-    if can_escape(state, 1 - player, limits):
+    if standing <= 0 and can_escape(state, 1 - player, limits):
         value = min(value, standing - (HOLD if standing < 0 else 0.0))
     return value
 
@@ -786,4 +788,4 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
     return None
 
 
-SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 12, "evaluation_scale": 0.0}
+SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 12, "evaluation_scale": 0.0, "score_candidates": True}
