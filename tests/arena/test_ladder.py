@@ -226,7 +226,7 @@ def test_the_targets_read_from_the_issues_own_table():
     assert all(row["targets"]["no_progress"] for row in report["pairings"] if row["games"])
     table = report["markdown"]
     assert "| ai:4 vs ai:3 | 10 | 1-9-0 | +35 [-170, +239] | >= +100, low > 0: not met |" in table
-    assert "| ai:5 vs ai:4 | 0 | 0-0-0 |" in table and "no games" in table
+    assert "| ai:5 vs ai:4 | 0 | 0-0-0 | - | >= +100, low > 0: no games | 0 (-): no games |" in table
 
 
 def test_a_clean_sweep_has_no_upper_bound_and_quiet_draws_miss_the_no_progress_target():

@@ -234,7 +234,7 @@ def markdown(report: dict[str, Any]) -> str:
                     f"ai:{high} vs ai:{low}",
                     str(row["games"]),
                     f"{row['wins']}-{row['draws']}-{row['losses']}",
-                    f"{row['elo']:+.0f} [{_bound(row['elo_low'], '-inf')}, {_bound(row['elo_high'], '+inf')}]",
+                    _elo(row),
                     f"{target}: {_verdict(row['targets']['elo'])}",
                     f"{row['no_progress']} ({_percent(share)}): {_verdict(row['targets']['no_progress'])}",
                     "; ".join(f"{reason} x{n}" for reason, n in row["draw_reasons"].items()) or "none",
@@ -251,6 +251,12 @@ def markdown(report: dict[str, Any]) -> str:
         "repetition or a turn limit without a decision."
     )
     return "\n".join(lines) + "\n"
+
+
+def _elo(row: dict[str, Any]) -> str:
+    if not row["games"]:
+        return "-"
+    return f"{row['elo']:+.0f} [{_bound(row['elo_low'], '-inf')}, {_bound(row['elo_high'], '+inf')}]"
 
 
 def _bound(value: float | None, unbounded: str) -> str:
