@@ -143,5 +143,6 @@ def test_the_arena_command_on_a_registered_game(tmp_path):
     result = CliRunner().invoke(app, [*arguments, "--out", str(out), "--plot"])
     assert result.exit_code == 0, result.output
     assert "head to head" in result.output
+    assert "seconds per decision" in result.output  # each agent's p50, p90 and max
     assert len(list((out / "games").glob("*.qdr"))) == 2
     assert (out / "summary.json").exists() and (out / "results.png").exists()

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -48,13 +48,8 @@ def arena(
     """
     rules = games.get(game)
     config = ArenaConfig(
-        game=game,
         agents=tuple(split_agents(agents)),
-        games=games_per_pairing,
-        seed=seed,
-        scenario=scenario,
-        options=parse_options(option or []),
-        decision_limit=decision_limit,
+        **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit),
     )
     out = out or folder_name(f"arena-{game}-{'-'.join(config.agents)}-{seed}")
     console = Console()
@@ -79,6 +74,20 @@ def split_agents(text: str) -> list[str]:
         else:
             specs.append(piece)
     return specs
+
+
+def shared_settings(
+    game: str, games: int, seed: int, scenario: str | None, option: list[str] | None, decision_limit: int
+) -> dict[str, Any]:
+    """The settings the arena and the ladder commands share, named as both configurations name them."""
+    return {
+        "game": game,
+        "games": games,
+        "seed": seed,
+        "scenario": scenario,
+        "options": parse_options(option or []),
+        "decision_limit": decision_limit,
+    }
 
 
 def folder_name(text: str) -> Path:

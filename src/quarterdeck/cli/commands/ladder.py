@@ -12,8 +12,7 @@ from rich.console import Console
 from ... import games
 from ...arena.ladder import BUDGETS, REPORT, TABLE, LadderConfig, run_ladder, write_report
 from ...arena.runner import DEFAULT_DECISION_LIMIT
-from .arena import folder_name, running
-from .play import parse_options
+from .arena import folder_name, running, shared_settings
 
 Budget = Enum("Budget", {name: name for name in BUDGETS}, type=str)  # typer offers and checks the choices
 ExecutorKind = Enum("ExecutorKind", {name: name for name in ("local", "ray")}, type=str)
@@ -52,13 +51,7 @@ def ladder(
     """
     rules = games.get(game)
     config = LadderConfig(
-        game=game,
-        games=games_per_pairing,
-        budget=budget.value,
-        seed=seed,
-        scenario=scenario,
-        options=parse_options(option or []),
-        decision_limit=decision_limit,
+        budget=budget.value, **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit)
     )
     out = out or folder_name(f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}")
     console = Console()
