@@ -74,6 +74,38 @@ def test_the_store_compare_and_swap_lets_one_writer_through(database_url):
         other.close()
 
 
+def test_a_group_commit_swaps_each_append_on_its_own(database_url):
+    """One transaction of several appends (as the writer groups them): each is compared with its own
+    game's version; a stale one and one for a missing game are refused and change nothing, the
+    others are stored, and two appends to one game in the same group chain."""
+    from quarterdeck.store import GameRow, NotFound
+    from quarterdeck.store.repository import Append
+
+    store = GameStore(database_url)
+    try:
+        for name in ("a", "b", "c"):
+            store.create_game(GameRow(name, "counting", None, {}, 0, {"blue": "human", "red": "human"}), {})
+        store.append_moves("b", 0, [("blue", "add 1")])
+        columns = {"status": "ongoing", "result": "*", "termination": "", "players": {"blue": "human", "red": "human"}}
+        results = store.append_many(
+            [
+                Append("c", 0, (("blue", "add 2"),), columns),
+                Append("b", 0, (("blue", "add 2"),), columns),  # b is at version 1: stale
+                Append("gone", 0, (("blue", "add 1"),), columns),
+                Append("a", 0, (("blue", "add 1"),), columns),
+                Append("a", 1, (("red", "add 2"), ("blue", "add 1")), columns),  # chains on the one before
+            ]
+        )
+        assert results[0] == 1 and results[3] == 1 and results[4] == 3
+        assert isinstance(results[1], VersionConflict) and results[1].current == 1
+        assert isinstance(results[2], NotFound)
+        assert store.moves("a") == [("blue", "add 1"), ("red", "add 2"), ("blue", "add 1")]
+        assert store.moves("b") == [("blue", "add 1")] and store.moves("c") == [("blue", "add 2")]
+        assert [store.version(name) for name in ("a", "b", "c")] == [3, 1, 1]
+    finally:
+        store.close()
+
+
 def test_a_killed_server_loses_nothing_it_acknowledged(servers, database_url):
     server = ServerProcess(database_url).start()
     servers.append(server)

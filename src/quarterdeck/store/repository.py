@@ -242,54 +242,67 @@ class GameStore:
         """Several appends in one transaction, each with its own compare-and-swap: per append, the new
         version, or the VersionConflict or NotFound that refused it (and changed nothing of it).
 
-        They are swapped in the order of their game ids, so two processes' transactions that touch
-        the same games lock them in the same order and cannot deadlock (PostgreSQL). The moves of
-        every append that swapped are then inserted by one statement, and (PostgreSQL) one NOTIFY
-        names all their games: a round trip per group, not per append."""
-        results: dict[int, int | VersionConflict | NotFound] = {}
+        The group's games are read and row-locked first, in the order of their ids (so two
+        processes' transactions that touch the same games lock them in the same order and cannot
+        deadlock on PostgreSQL; SQLite's writer holds the whole database). Each append is compared
+        with its game's version as locked, then the rows of those that match are updated, still
+        `WHERE version = :expected`, and their moves inserted, each by one statement for the whole
+        group, and (PostgreSQL) one NOTIFY names all their games: a handful of round trips per
+        group, not several per move."""
+        results: list[int | VersionConflict | NotFound] = []
         now = dt.datetime.now(dt.UTC)
         with self._writing() as conn:
-            for index in sorted(range(len(appends)), key=lambda i: appends[i].game_id):
-                try:
-                    results[index] = self._swap(conn, appends[index], now)
-                except (VersionConflict, NotFound) as refused:
-                    results[index] = refused
-            swapped = [(appends[index], result) for index, result in results.items() if isinstance(result, int)]
-            rows = [
-                {"game_id": append.game_id, "number": append.expected_version + offset, "seat": seat, "text": text}
-                for append, _ in swapped
-                for offset, (seat, text) in enumerate(append.moves, start=1)
+            current = self._locked_versions(conn, sorted({append.game_id for append in appends}))
+            for append in appends:  # in arrival order: two appends to one game chain
+                version = current.get(append.game_id)
+                if version is None:
+                    results.append(NotFound(append.game_id))
+                elif version != append.expected_version:
+                    results.append(VersionConflict(version))
+                else:
+                    current[append.game_id] = append.expected_version + len(append.moves)
+                    results.append(current[append.game_id])
+            swapped = [
+                (append, result) for append, result in zip(appends, results, strict=True) if isinstance(result, int)
             ]
-            if rows:
-                conn.execute(_INSERT_MOVES, rows)
-            if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
-                for start in range(0, len(swapped), NOTIFY_GAMES):
-                    named = [f"{append.game_id} {version}" for append, version in swapped[start : start + NOTIFY_GAMES]]
-                    conn.execute(_NOTIFY, {"payload": " ".join([self.origin, *named])})
+            self._write_swapped(conn, swapped, now)
         for append, version in swapped:
             self.own_stamps[append.game_id] = (version, _naive_utc(now))
-        return [results[index] for index in range(len(appends))]
+        return results
 
-    def _swap(self, conn: Connection, append: Append, now: dt.datetime) -> int:
-        """The compare-and-swap of one append: its game's row moved to the new version, or
-        VersionConflict (NotFound) with nothing changed."""
-        game_id, expected_version = append.game_id, append.expected_version
-        changes = dict(append.changes)
-        if "players" in changes:
-            changes["players"] = json.dumps(changes["players"])
-        new_version = expected_version + len(append.moves)
-        values = {f"set_{name}": value for name, value in changes.items()}
-        swapped = conn.execute(
-            _swap_statement(tuple(sorted(changes))),
-            {"at_id": game_id, "at_version": expected_version, "set_version": new_version, "set_updated_at": now}
-            | values,
-        )
-        if swapped.rowcount != 1:
-            current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
-            if current is None:
-                raise NotFound(game_id)
-            raise VersionConflict(int(current))
-        return new_version
+    def _locked_versions(self, conn: Connection, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games that exists, its row locked (PostgreSQL) until
+        the transaction ends."""
+        query = select(games.c.id, games.c.version).where(games.c.id.in_(game_ids)).order_by(games.c.id)
+        return {row.id: int(row.version) for row in conn.execute(query.with_for_update())}
+
+    def _write_swapped(self, conn: Connection, swapped: list[tuple[Append, int]], now: dt.datetime) -> None:
+        """The rows, moves and notices of the appends that won their compare-and-swap."""
+        by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for append, version in swapped:
+            changes = dict(append.changes)
+            if "players" in changes:
+                changes["players"] = json.dumps(changes["players"])
+            by_columns.setdefault(tuple(sorted(changes)), []).append(
+                {"at_id": append.game_id, "at_version": append.expected_version, "set_version": version}
+                | {"set_updated_at": now}
+                | {f"set_{name}": value for name, value in changes.items()}
+            )
+        for columns, rows in by_columns.items():
+            updated = conn.execute(_swap_statement(columns), rows).rowcount
+            if updated != len(rows):  # the rows are locked: only a broken database gets here
+                raise RuntimeError(f"{updated} of {len(rows)} locked games took their move; nothing is stored")
+        moved = [
+            {"game_id": append.game_id, "number": append.expected_version + offset, "seat": seat, "text": text}
+            for append, _ in swapped
+            for offset, (seat, text) in enumerate(append.moves, start=1)
+        ]
+        if moved:
+            conn.execute(_INSERT_MOVES, moved)
+        if not self.is_sqlite:  # sent to the listeners when (and only if) this transaction commits
+            for start in range(0, len(swapped), NOTIFY_GAMES):
+                named = [f"{append.game_id} {version}" for append, version in swapped[start : start + NOTIFY_GAMES]]
+                conn.execute(_NOTIFY, {"payload": " ".join([self.origin, *named])})
 
     async def commit_moves(
         self, game_id: str, expected_version: int, new_moves: Sequence[tuple[str, str]], **changes: Any
