@@ -10,7 +10,7 @@ from quarterdeck.core.events import DieRolled, Revealed, Submitted
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
-from quarterdeck.games.frigate.state import TURN_AGENDA
+from quarterdeck.games.frigate.turn import TURN_AGENDA
 
 from .helpers import GAME, battle, hold_windows, ship, to_movement, to_windows
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from quarterdeck.core.events import Event, Fired
 from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, side_of_keel
 
 from .actions import AIMS, Fire
@@ -359,3 +360,79 @@ def confirmed(tables: Tables, column: str, face: int) -> bool:
 
 def hit_kind(tables: Tables, aim: str, face: int) -> str:
     return tables.hit_kinds[aim][face - 1]
+
+
+# --- the dice of this section ----------------------------------------------------------------------
+def crt_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    attack = state.attack
+    assert attack is not None
+    target = state.ships[attack["target"]]
+    sail = attack["aim"] == "rigging" and target.fighting_sail
+    face = values[0] - (1 if sail else 0)
+    hits = crt_hits(state.tables, attack["column"], face)
+    attack["hits"] = hits
+    decided = f"column {attack['column']}{', -1 for fighting sail' if sail else ''}: {_hits(hits)}"
+    if hits and state.tables.crt[attack["column"]].confirm is not None:
+        state.rolls.insert(0, ("confirm", attack["firer"], 1))
+        return decided + " if a second die confirms"
+    hits_rolled(state, events)
+    return decided
+
+
+def confirm_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    attack = state.attack
+    assert attack is not None
+    target = state.ships[attack["target"]]
+    face = values[0] - (1 if attack["aim"] == "rigging" and target.fighting_sail else 0)
+    decided = f"{_hits(attack['hits'])} confirmed"
+    if not confirmed(state.tables, attack["column"], face):
+        attack["hits"] = 0
+        decided = "not confirmed: no hit"
+    hits_rolled(state, events)
+    return decided
+
+
+def hits_rolled(state: FrigateState, events: list[Event]) -> None:
+    attack = state.attack
+    assert attack is not None
+    events.append(Fired(attack["firer"], attack["battery"], attack["gunnery"], attack["target"], attack["hits"]))
+    state.rolls[0:0] = [("hit-kind", attack["firer"], 1)] * attack["hits"]
+    if not attack["hits"]:
+        state.attack = None
+
+
+def kind_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    attack = state.attack
+    assert attack is not None
+    kind = hit_kind(state.tables, attack["aim"], values[0])
+    state.pending.append((attack["target"], kind, attack["firer"]))
+    if not any(r[0] == "hit-kind" for r in state.rolls):
+        state.attack = None
+    return f"a {kind} hit on {attack['target']} (aimed at the {attack['aim']}), landing at the segment's end"
+
+
+def chase_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    if values[0] == 1:
+        state.rolls.insert(0, ("chase-second", subject, 1))
+        return "a 1: the second die decides"
+    chase_done(state, 0, events)
+    return "no hit"
+
+
+def chase_second_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    hit = values[0] == 1
+    chase_done(state, 1 if hit else 0, events)
+    return "two 1s: a mast hit" if hit else "no hit"
+
+
+def chase_done(state: FrigateState, hits: int, events: list[Event]) -> None:
+    attack = state.attack
+    assert attack is not None
+    events.append(Fired(attack["firer"], attack["battery"], 0, attack["target"], hits))
+    if hits:
+        state.pending.append((attack["target"], "mast", attack["firer"]))
+    state.attack = None
+
+
+def _hits(hits: int) -> str:
+    return {0: "no hit", 1: "1 hit"}.get(hits, f"{hits} hits")

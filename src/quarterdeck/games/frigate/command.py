@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from quarterdeck.core.events import CourseOrdered, Event
 from quarterdeck.core.hexes import HexDir, bearing, distance
 
 from .scenario import CRTS, EFFICIENCIES, Squadron
@@ -158,3 +159,20 @@ def apply_drop(force: ForceState, standard_rule: bool) -> str:
 
 def worse_crt(crt: str) -> str:
     return CRTS[min(CRTS.index(crt) + 1, len(CRTS) - 1)]
+
+
+# --- the dice of this section ----------------------------------------------------------------------
+def command_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    ship = state.ships[subject]
+    needed = state.tables.efficiency[state.force_state[ship.owner].efficiency].command
+    if values[0] > needed:
+        state.rolls.insert(0, ("course", subject, 1))
+        return f"fails (needs {needed} or less): a die sets her course"
+    return f"passes (needs {needed} or less)"
+
+
+def course_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    ship = state.ships[subject]
+    ship.course = ordered_course(values[0], state.wind_from)
+    events.append(CourseOrdered(ship.name, ship.course.name))
+    return f"she must sail {ship.course.name} all this turn"

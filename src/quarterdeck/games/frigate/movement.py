@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from quarterdeck.core.hexes import HexDir, neighbour
+from quarterdeck.core.hexes import Hex, HexDir, HexGrid, neighbour
 
 from .actions import PORT, STARBOARD
 from .ships import Ship
@@ -191,3 +191,13 @@ def edge_distance(state: FrigateState, h: tuple[int, int], edge: str) -> int:
 def downwind(state: FrigateState) -> HexDir:
     """Drift and sag move a ship the way the wind blows TO (ruling)."""
     return state.wind_from.opposite()
+
+
+def edge_of(grid: HexGrid, h: Hex) -> str:
+    """The map edge beyond which `h` lies (a ship leaving the map there)."""
+    column, row = grid.to_offset(h)
+    if column < 0:
+        return "west"
+    if column >= grid.columns:
+        return "east"
+    return "north" if row < 0 else "south"

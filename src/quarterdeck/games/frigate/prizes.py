@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from quarterdeck.core.events import CutLoose, Event, Meleed
 from quarterdeck.core.hexes import PORT, STARBOARD, Hex, HexDir, centre, direction_between
 
 from .combat import gunnery_strength
@@ -111,3 +112,44 @@ def free_pair(a: Ship, b: Ship) -> None:
         ship.afoul = ""
         ship.afoul_side = ""
         ship.destroying = -1
+
+
+# --- the dice of this section ----------------------------------------------------------------------
+def cut_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    ship = state.ships[subject]
+    partner = state.ships[ship.afoul]
+    freed = values[0] <= 3
+    events.append(CutLoose(ship.name, partner.name, freed))
+    if freed:
+        free(state, ship, partner)
+        return f"1-3: cut loose from {partner.name}"
+    ship.ma = 0
+    return f"4-6: still afoul of {partner.name}"
+
+
+def free(state: FrigateState, ship: Ship, partner: Ship) -> None:
+    free_pair(ship, partner)
+    for s in (ship, partner):
+        s.must_leave = s.ma > 0
+        if not s.cut:
+            s.ma = 0
+
+
+def melee_roll(state: FrigateState, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
+    ship = state.ships[subject]
+    partner = state.ships[ship.afoul]
+    own, theirs_points = melee_points(state, ship), melee_points(state, partner)
+    mine, theirs = values[0] + own, values[1] + theirs_points
+    events.append(Meleed(ship.name, partner.name, mine, theirs))
+    if mine <= theirs:
+        state.pending.append((ship.name, "crew", partner.name))
+    if theirs <= mine:
+        state.pending.append((partner.name, "crew", ship.name))
+    losers = " and ".join(s.name for s, lost in ((ship, mine <= theirs), (partner, theirs <= mine)) if lost)
+    return (f"{ship.name} {values[0]} + {own} = {mine} against {partner.name} {values[1]} + {theirs_points} = "
+            f"{theirs}: {losers} {'take' if mine == theirs else 'takes'} a crew hit")
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    """Two ships afoul (or meleeing) as one key, in name order."""
+    return (a, b) if a < b else (b, a)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from quarterdeck.core.events import Event, Revealed, Turned
 from quarterdeck.core.hexes import neighbour
 
-from . import movement, prizes
+from . import movement, prizes, turn
 from .actions import Plot
 from .ships import ESCAPED, Ship
 
@@ -64,8 +64,8 @@ def _options(state: FrigateState, ghost: Ship) -> list[str]:
     steps = []
     if movement.move_problem(state, ghost) is None:
         steps.append(AHEAD)
-    for way, turn in movement.WAYS.items():
-        if movement.turn_problem(state, ghost, turn) is None:
+    for way, hexsides in movement.WAYS.items():
+        if movement.turn_problem(state, ghost, hexsides) is None:
             steps.append(way)
     return steps or [STAND]
 
@@ -129,7 +129,7 @@ def execute_step(state: FrigateState, events: list[Event]) -> None:
             events.append(Turned(ship.name, state.grid.name(ship.hex), ship.facing.name))
     _move_together(state, movers, events)
     first = state.order[state.segment - 1]
-    state.open_windows(first)
+    turn.open_windows(state, first)
 
 
 def _stop(state: FrigateState, ship: Ship) -> None:

@@ -55,32 +55,18 @@ from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import (
     Captured,
-    CourseOrdered,
-    Crippled,
-    CutLoose,
     DieRolled,
-    Dismasted,
     Escaped,
     Event,
-    Fired,
-    ForceChanged,
-    GameOver,
-    Hit,
-    Meleed,
     Moved,
-    PhaseChanged,
     RanAfoul,
-    Revealed,
-    Struck,
     Submitted,
-    Sunk,
     Turned,
-    WindChanged,
 )
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid, neighbour
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, Outcome, State
 
-from . import combat, command, movement, prizes, simove, victory, wind
+from . import combat, command, movement, prizes, simove, turn, victory, wind
 from .actions import (
     PORT,
     STARBOARD,
@@ -106,14 +92,9 @@ from .actions import (
     parse_action_text,
 )
 from .scenario import SIDES, Scenario, Squadron, scenario_from_data
-from .ships import ESCAPED, SUNK, Ship
+from .ships import ESCAPED, Ship
+from .turn import DECLARE, MOVE, ORDER, PLOT, SAIL, SEGMENT
 
-SAIL, WIND, DECLARE, COMMAND, INITIATIVE, ORDER, SEGMENT, END_OF_TURN, OVER = (
-    "sail", "wind", "declare", "command", "initiative", "order", "segment", "end-of-turn", "over"
-)
-START, MOVE, PLOT, EXECUTE, END, CLOSE = "start", "move", "plot", "execute", "end", "close"
-TURN_AGENDA = ("wind", "declare", "declared", "command", "initiative", "segment", "segment", "segment", "segment",
-               "drift", "sag", "repair", "preserve", "end-turn")
 ALL_ORDERS = tuple((a, b, c, d) for a in (0, 1) for b in (0, 1) for c in (0, 1) for d in (0, 1))
 
 
@@ -161,7 +142,7 @@ class FrigateState(State):
     @classmethod
     def start(cls, game: Game, scenario: Scenario, seed: int) -> FrigateState:
         state = cls(game, scenario, seed)
-        state._proceed([])
+        turn.proceed(state, [])
         return state
 
     # --- who decides ---------------------------------------------------------------------------------
@@ -189,7 +170,7 @@ class FrigateState(State):
         if player != SIMULTANEOUS:
             return [player] if player >= 0 else []
         if self.stage == PLOT:
-            return [side for side in (0, 1) if self._plotting(side)]
+            return [side for side in (0, 1) if self.plotting(side)]
         return [side for side in (0, 1) if side not in self.ready]
 
     @property
@@ -221,7 +202,7 @@ class FrigateState(State):
     def ships_at(self, h: Hex) -> list[Ship]:
         return self._occupancy().get(h, [])
 
-    def _moved(self) -> None:
+    def moved(self) -> None:
         self._occupied = None
 
     def squadron_of(self, ship: Ship) -> Squadron | None:
@@ -268,11 +249,11 @@ class FrigateState(State):
     def _choices(self, player: int) -> list[FrigateAction]:
         if self.windows:
             ship = self.ships[self.windows[0]]
-            return self._window_actions(ship) if ship.owner == player else []
+            return self.window_actions(ship) if ship.owner == player else []
         if self.phase == SAIL:
             return [Sail(s.name, f) for s in self.own(player) if not s.sail_chosen for f in (False, True)]
         if self.phase == DECLARE:
-            return self._declarations(player)
+            return self.declarations(player)
         if self.phase == ORDER:
             return [Order(o) for o in ALL_ORDERS] if player == self.initiative else []
         if self.stage == PLOT:
@@ -281,7 +262,7 @@ class FrigateState(State):
             return self._movement(player)
         return []
 
-    def _window_actions(self, ship: Ship) -> list[FrigateAction]:
+    def window_actions(self, ship: Ship) -> list[FrigateAction]:
         actions: list[FrigateAction] = list(combat.fire_options(self, ship))
         if self.end_round and self._can_melee(ship):
             actions.append(Melee(ship.name))
@@ -296,15 +277,15 @@ class FrigateState(State):
         if not ship.afoul or ship.prize:
             return False
         partner = self.ships[ship.afoul]
-        return partner.owner != ship.owner and _pair(ship.name, partner.name) not in self.melees
+        return partner.owner != ship.owner and prizes.pair(ship.name, partner.name) not in self.melees
 
-    def _declarations(self, player: int) -> list[FrigateAction]:
+    def declarations(self, player: int) -> list[FrigateAction]:
         if player in self.ready:
             return []
         actions: list[FrigateAction] = []
         undeclared = [s for s in self.own(player) if not s.declared]
         for ship in undeclared:
-            actions.extend(self._declare_options(ship))
+            actions.extend(self.declare_options(ship))
         for ship in self.own(player):
             if not ship.prize and not ship.striking and (ship.hull or ship.crew):
                 actions.append(Strike(ship.name))
@@ -320,7 +301,7 @@ class FrigateState(State):
             actions.append(EndDeclare())
         return actions
 
-    def _declare_options(self, ship: Ship) -> list[FrigateAction]:
+    def declare_options(self, ship: Ship) -> list[FrigateAction]:
         if ship.afoul:
             top = movement.cutting_top(self, ship)
             # a freed ship's first point takes her out of the hex, so she cuts loose under way:
@@ -344,11 +325,11 @@ class FrigateState(State):
             return f"none of {self.players[player]}'s ships is afoul of {ship.name}"
         return None
 
-    def _movable(self, side: int) -> list[Ship]:
+    def movable(self, side: int) -> list[Ship]:
         return [s for s in self.own(side) if s.left > 0 and not s.afoul]
 
     def _movement(self, side: int) -> list[FrigateAction]:
-        ships = self._movable(side)
+        ships = self.movable(side)
         started = [s for s in ships if s.started]
         actions: list[FrigateAction] = []
         for ship in started[:1] or ships:
@@ -417,7 +398,7 @@ class FrigateState(State):
         if isinstance(action, Move | Turn | Stand) and ship is not None:
             if self.stage != MOVE or self.mover != player:
                 return "sequence-of-play", f"{self.players[player]} is not moving now"
-            started = [s for s in self._movable(player) if s.started]
+            started = [s for s in self.movable(player) if s.started]
             if started and started[0] is not ship:
                 return "one-ship-at-a-time", f"{started[0].name} must finish her points first"
             if isinstance(action, Move):
@@ -487,7 +468,7 @@ class FrigateState(State):
         elif isinstance(action, Plot):
             ship = self.ships[action.ship]
             ship.plot = (*ship.plot, action.step)
-            if not self._plotting(player):
+            if not self.plotting(player):
                 events.append(Submitted(self.players[player]))
         elif isinstance(action, Fire):
             self._fire(self.ships[action.ship], action, events)
@@ -498,9 +479,9 @@ class FrigateState(State):
             self.windows.pop(0)
         elif isinstance(action, Melee):
             ship = self.ships[action.ship]
-            self.melees.add(_pair(ship.name, ship.afoul))
+            self.melees.add(prizes.pair(ship.name, ship.afoul))
             self.rolls.insert(0, ("melee", ship.name, 2))
-        self._proceed(events)
+        turn.proceed(self, events)
         return events
 
     def _point(self, ship: Ship, action: Any, events: list[Event]) -> None:
@@ -512,7 +493,7 @@ class FrigateState(State):
             events.append(Turned(ship.name, self.grid.name(ship.hex), ship.facing.name))
         else:
             movement.spend(ship, 1)
-        self.open_windows(self.mover)
+        turn.open_windows(self, self.mover)
 
     def enter(self, ship: Ship, dest: Hex, events: list[Event]) -> None:
         """She moves one hex ahead into `dest`: sails on, escapes, runs afoul, captures or recaptures."""
@@ -520,9 +501,9 @@ class FrigateState(State):
         kind, other, _ = prizes.entry(self, ship, dest)
         movement.spend(ship, 1)
         ship.must_leave = False
-        self._moved()
+        self.moved()
         if kind == prizes.ESCAPE:
-            ship.status, ship.edge = ESCAPED, _edge_of(self.grid, dest)
+            ship.status, ship.edge = ESCAPED, movement.edge_of(self.grid, dest)
             ship.left = 0
             events.append(Escaped(ship.name, self.grid.name(origin), ship.edge))
             return
@@ -572,564 +553,9 @@ class FrigateState(State):
         label = _ROLL_LABELS[purpose].format(subject=subject)
         events.insert(at, DieRolled(label, sum(roll.values), roll.values, decided))
 
-    def _wind_start_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        self.wind_from = HexDir.from_number(values[0])
-        return f"from the {self.wind_from.name}"
-
-    def _wind_start_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        self.velocity = self.tables.start_velocity[values[0] - 1]
-        events.append(WindChanged(self.wind_from.name, self.velocity))
-        return self.velocity
-
-    def _wind_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        before = self.wind_from
-        self.wind_from = wind.direction_after(self.tables, before, values[0])
-        if self.wind_from == before:
-            return f"steady from the {before.name}"
-        return f"{'veers' if self.wind_from == before.turned(1) else 'backs'} to the {self.wind_from.name}"
-
-    def _wind_velocity(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        before = self.velocity
-        no_wind = bool(self.scenario.option("no_wind"))
-        optional = len(values) == 2
-        # Standard table: no wind comes only from the re-roll on a change to Calm (seed).
-        floor_ok = no_wind and (optional or before == "no wind")
-        self.velocity = wind.velocity_after(self.tables, before, wind.velocity_change(self.tables, values), floor_ok)
-        decided = f"steady, {before}" if self.velocity == before else f"{before} to {self.velocity}"
-        if no_wind and not optional and self.velocity == "calm" and before != "calm":
-            self.rolls.insert(0, (wind.CALM_CHECK, "", 1))
-            decided += f" (roll again: {self.tables.no_wind_face} means no wind)"
-        if before == "no wind" and self.velocity != "no wind":
-            self.rolls.insert(0, (wind.NEW_DIRECTION, "", 1))
-            decided += " (its new direction is rolled)"
-        events.append(WindChanged(self.wind_from.name, self.velocity))
-        return decided
-
-    def _wind_calm_check(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        if values[0] == self.tables.no_wind_face:
-            self.velocity = "no wind"
-            events.append(WindChanged(self.wind_from.name, self.velocity))
-            return "no wind"
-        return "calm holds"
-
-    def _wind_new_direction(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        self.wind_from = HexDir.from_number(values[0])
-        events.append(WindChanged(self.wind_from.name, self.velocity))
-        return f"from the {self.wind_from.name}"
-
-    def _cut_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        ship = self.ships[subject]
-        partner = self.ships[ship.afoul]
-        freed = values[0] <= 3
-        events.append(CutLoose(ship.name, partner.name, freed))
-        if freed:
-            self._free(ship, partner)
-            return f"1-3: cut loose from {partner.name}"
-        ship.ma = 0
-        return f"4-6: still afoul of {partner.name}"
-
-    def _free(self, ship: Ship, partner: Ship) -> None:
-        prizes.free_pair(ship, partner)
-        for s in (ship, partner):
-            s.must_leave = s.ma > 0
-            if not s.cut:
-                s.ma = 0
-
-    def _command_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        ship = self.ships[subject]
-        needed = self.tables.efficiency[self.force_state[ship.owner].efficiency].command
-        if values[0] > needed:
-            self.rolls.insert(0, ("course", subject, 1))
-            return f"fails (needs {needed} or less): a die sets her course"
-        return f"passes (needs {needed} or less)"
-
-    def _course_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        ship = self.ships[subject]
-        ship.course = command.ordered_course(values[0], self.wind_from)
-        events.append(CourseOrdered(ship.name, ship.course.name))
-        return f"she must sail {ship.course.name} all this turn"
-
-    def _initiative_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        blue, red = values
-        if blue == red:
-            self.rolls.insert(0, ("initiative", "", 2))
-            return "a tie, rolled again"
-        self.initiative = 0 if blue > red else 1
-        self.phase = ORDER
-        events.append(PhaseChanged(self.players[self.initiative], "order", self.turn))
-        return f"{self.players[self.initiative]} chooses who moves first in each segment"
-
-    def _crt_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        attack = self.attack
-        assert attack is not None
-        target = self.ships[attack["target"]]
-        sail = attack["aim"] == "rigging" and target.fighting_sail
-        face = values[0] - (1 if sail else 0)
-        hits = combat.crt_hits(self.tables, attack["column"], face)
-        attack["hits"] = hits
-        decided = f"column {attack['column']}{', -1 for fighting sail' if sail else ''}: {_hits(hits)}"
-        if hits and self.tables.crt[attack["column"]].confirm is not None:
-            self.rolls.insert(0, ("confirm", attack["firer"], 1))
-            return decided + " if a second die confirms"
-        self._hits_rolled(events)
-        return decided
-
-    def _confirm_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        attack = self.attack
-        assert attack is not None
-        target = self.ships[attack["target"]]
-        face = values[0] - (1 if attack["aim"] == "rigging" and target.fighting_sail else 0)
-        decided = f"{_hits(attack['hits'])} confirmed"
-        if not combat.confirmed(self.tables, attack["column"], face):
-            attack["hits"] = 0
-            decided = "not confirmed: no hit"
-        self._hits_rolled(events)
-        return decided
-
-    def _hits_rolled(self, events: list[Event]) -> None:
-        attack = self.attack
-        assert attack is not None
-        events.append(Fired(attack["firer"], attack["battery"], attack["gunnery"], attack["target"], attack["hits"]))
-        self.rolls[0:0] = [("hit-kind", attack["firer"], 1)] * attack["hits"]
-        if not attack["hits"]:
-            self.attack = None
-
-    def _kind_roll(self, _: str, values: tuple[int, ...], events: list[Event]) -> str:
-        attack = self.attack
-        assert attack is not None
-        kind = combat.hit_kind(self.tables, attack["aim"], values[0])
-        self.pending.append((attack["target"], kind, attack["firer"]))
-        if not any(r[0] == "hit-kind" for r in self.rolls):
-            self.attack = None
-        return f"a {kind} hit on {attack['target']} (aimed at the {attack['aim']}), landing at the segment's end"
-
-    def _chase_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        if values[0] == 1:
-            self.rolls.insert(0, ("chase-second", subject, 1))
-            return "a 1: the second die decides"
-        self._chase_done(0, events)
-        return "no hit"
-
-    def _chase_second_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        hit = values[0] == 1
-        self._chase_done(1 if hit else 0, events)
-        return "two 1s: a mast hit" if hit else "no hit"
-
-    def _chase_done(self, hits: int, events: list[Event]) -> None:
-        attack = self.attack
-        assert attack is not None
-        events.append(Fired(attack["firer"], attack["battery"], 0, attack["target"], hits))
-        if hits:
-            self.pending.append((attack["target"], "mast", attack["firer"]))
-        self.attack = None
-
-    def _melee_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        ship = self.ships[subject]
-        partner = self.ships[ship.afoul]
-        own, theirs_points = prizes.melee_points(self, ship), prizes.melee_points(self, partner)
-        mine, theirs = values[0] + own, values[1] + theirs_points
-        events.append(Meleed(ship.name, partner.name, mine, theirs))
-        if mine <= theirs:
-            self.pending.append((ship.name, "crew", partner.name))
-        if theirs <= mine:
-            self.pending.append((partner.name, "crew", ship.name))
-        losers = " and ".join(s.name for s, lost in ((ship, mine <= theirs), (partner, theirs <= mine)) if lost)
-        return (f"{ship.name} {values[0]} + {own} = {mine} against {partner.name} {values[1]} + {theirs_points} = "
-                f"{theirs}: {losers} {'take' if mine == theirs else 'takes'} a crew hit")
-
-    def _repair_roll(self, subject: str, values: tuple[int, ...], events: list[Event]) -> str:
-        ship = self.ships[subject]
-        needed = self.tables.efficiency[self.force_state[ship.owner].efficiency].repair
-        if values[0] <= needed:
-            ship.crew -= 1
-            events.append(Hit(ship.name, -1, "", f"crew hit repaired, {ship.crew} left"))
-            return f"a crew hit repaired (needs {needed} or less)"
-        return f"no repair (needs {needed} or less)"
-
     # --- the flow of the game-turn -------------------------------------------------------------------
-    def _proceed(self, events: list[Event]) -> None:
-        """Run what needs no decision until a decision (or a die) is due."""
-        while self.outcome is None:
-            if self.phase == DECLARE:
-                self._auto_ready(events)
-            if self._awaiting():
-                return
-            if not self.agenda:
-                self._new_turn(events)
-                continue
-            step = self.agenda[0]
-            if _STEPS[step](self, events):
-                self.agenda.pop(0)
-
-    def _auto_ready(self, events: list[Event]) -> None:
-        """A side with nothing left to decide at Declaration is done at once."""
-        for side in (0, 1):
-            if side in self.ready or any(not s.declared for s in self.own(side)):
-                continue  # an undeclared ship leaves her side a declaration to make
-            if self._declarations(side) == [EndDeclare()]:
-                self.ready.add(side)
-                if self.simove:
-                    events.append(Submitted(self.players[side]))
-                elif self.declarer == side:
-                    self.declarer = 1 - side
-
-    def _awaiting(self) -> bool:
-        if self.rolls:
-            return True
-        while self.windows and not self._window_actions(self.ships[self.windows[0]]):
-            self.windows.pop(0)
-        if self.windows:
-            return True
-        if self.phase == SAIL:
-            return len(self.ready) < 2
-        if self.phase == DECLARE:
-            return len(self.ready) < 2
-        if self.phase == ORDER:
-            return True
-        if self.stage == MOVE:
-            return bool(self._movable(self.mover))
-        if self.stage == PLOT:
-            return any(self._plotting(side) for side in (0, 1))
-        return False
-
-    def _plotting(self, side: int) -> bool:
+    def plotting(self, side: int) -> bool:
         return any(simove.plot_open(self, s) for s in self.own(side))
-
-    def _new_turn(self, events: list[Event]) -> None:
-        if self.phase == SAIL:
-            events.append(Revealed(self.players))
-        self.turn += 1
-        self.agenda = list(TURN_AGENDA)
-        self.phase = WIND
-        events.append(PhaseChanged("both", "wind", self.turn))
-
-    def _step_wind(self, events: list[Event]) -> bool:
-        if self.turn == 1:
-            if self.scenario.wind_velocity is None:
-                self.rolls.append((wind.START_VELOCITY, "", 1))
-            if self.scenario.wind_direction is None:
-                self.rolls.insert(0, (wind.START_DIRECTION, "", 1))
-            if self.scenario.wind_direction and self.scenario.wind_velocity:
-                events.append(WindChanged(self.wind_from.name, self.velocity))
-        else:
-            optional = self.scenario.option("wind_table") == "optional"
-            self.rolls.extend((purpose, "", dice) for purpose, dice in wind.turn_rolls(self.velocity, optional))
-        return True
-
-    def _step_declare(self, events: list[Event]) -> bool:
-        self.phase = DECLARE
-        self.ready = set()
-        self.declarer = (self.turn + 1) % 2  # the side declaring first alternates (Decision)
-        for ship in self.ship_list:
-            ship.declared, ship.cut, ship.free_turn, ship.striking = False, False, "", False
-            ship.ma = 0
-        # A ship with a single possible declaration declares it at once.
-        for ship in self.ship_list:
-            if ship.afloat:
-                options = self._declare_options(ship)
-                if len(options) == 1 and isinstance(options[0], Declare):
-                    ship.ma, ship.declared = options[0].ma, True
-        events.append(PhaseChanged(self.players[self.declarer] if not self.simove else "both", "declare", self.turn))
-        return True
-
-    def _step_declared(self, events: list[Event]) -> bool:
-        if self.simove:
-            events.append(Revealed(self.players))
-        self.phase = COMMAND
-        self.ready = set()
-        for ship in self.ship_list:
-            if ship.afloat and ship.striking:
-                ship.striking = False
-                ship.owner, ship.captured_turn, ship.ma = 1 - ship.side, self.turn, 0
-                ship.left, ship.cut = 0, False
-                events.append(Struck(ship.name, self.grid.name(ship.hex)))
-        for side in (0, 1):
-            for name in sorted(self.destroy[side]):
-                ship = self.ships[name]
-                if ship.afloat and ship.prize and ship.owner == side and ship.afoul:
-                    ship.destroying = 0
-            self.destroy[side] = set()
-        for squadron, shape in self.form.items():
-            self.formations[squadron] = (self.formations[squadron][0], shape)
-        self.form = {}
-        done: set[str] = set()
-        for ship in self.ship_list:
-            if not ship.afloat or not ship.afoul or ship.name in done:
-                continue
-            partner = self.ships[ship.afoul]
-            done |= {ship.name, partner.name}
-            askers = [s for s in (ship, partner) if s.cut]
-            if not askers:
-                continue
-            if len(askers) == 2 or ship.prize or partner.prize or ship.owner == partner.owner:
-                events.append(CutLoose(askers[0].name, self.ships[askers[0].afoul].name, True))
-                self._free(ship, partner)
-            else:
-                self.rolls.append(("cut", askers[0].name, 1))
-        self._check_end(events)
-        return True
-
-    def _step_command(self, events: list[Event]) -> bool:
-        for ship in self.ship_list:
-            if ship.afloat and ship.ma > 0 and command.subject_to_command_control(self, ship):
-                self.rolls.append(("command", ship.name, 1))
-        return True
-
-    def _step_initiative(self, events: list[Event]) -> bool:
-        self.phase = INITIATIVE
-        self.rolls.append(("initiative", "", 2))
-        return True
-
-    def _step_segment(self, events: list[Event]) -> bool:
-        """One of the four segments; re-entered until its stages are done."""
-        if self.stage == "":
-            self._begin_segment(events)
-        elif self.stage == START:
-            if self.simove:
-                self.stage = PLOT
-            else:
-                self.stage, self.mover = MOVE, self.order[self.segment - 1]
-        elif self.stage == MOVE:
-            first = self.order[self.segment - 1]
-            if self.mover == first and self._movable(1 - first):
-                self.mover = 1 - first
-            else:
-                self.stage = END
-        elif self.stage == PLOT:
-            simove.reveal(self, events)
-            self.stage = EXECUTE
-        elif self.stage == EXECUTE:
-            if self.exec_index < len(self.exec_steps):
-                simove.execute_step(self, events)
-            else:
-                self.stage = END
-        elif self.stage == END:
-            self.end_round = True
-            first = self.order[self.segment - 1]
-            self.windows = [s.name for side in (first, 1 - first) for s in self.own(side)]
-            self.stage = CLOSE
-        else:
-            self._close_segment(events)
-            self.stage = ""
-            return True
-        return False
-
-    def _begin_segment(self, events: list[Event]) -> None:
-        self.phase = SEGMENT
-        self.segment = 5 - self.agenda.count("segment")
-        self.stage = START
-        self.end_round = False
-        self.melees = set()
-        for ship in self.ship_list:
-            ship.passed = ship.started = False
-            ship.plot = ()
-            ship.mast_hits_now = 0
-            ship.segment_k = movement.wind_offset(ship.facing, self.wind_from)
-            allot = movement.segment_allotment(self, ship, self.segment)
-            if ship.afoul or not ship.afloat or (ship.prize and ship.captured_turn >= self.turn):
-                allot = 0
-            paid = min(allot, ship.debt)
-            ship.debt -= paid
-            ship.left = allot - paid
-            if self.segment == 1 and ship.free_turn:
-                ship.facing = ship.facing.turned(movement.WAYS[ship.free_turn])
-                ship.free_turn = ""
-                events.append(Turned(ship.name, self.grid.name(ship.hex), ship.facing.name))
-        events.append(PhaseChanged(self.players[self.order[self.segment - 1]], f"segment {self.segment}", self.turn))
-        self.signatures = {}
-        first = self.order[self.segment - 1]
-        self.open_windows(first, every=True)
-
-    def open_windows(self, first: int, every: bool = False) -> None:
-        """Seed, Sequence of Play 2 (fire at any time), made exact by the ruling: a window for each
-        ship whose targets changed (every ship with a target at the segment's start)."""
-        for side in (first, 1 - first):
-            enemies = combat.in_the_fight(self, side)
-            for ship in self.own(side):
-                options = combat.fire_options(self, ship, enemies)
-                signature = frozenset((f.battery, f.target, f.aim) for f in options)
-                gained = signature - self.signatures.get(ship.name, frozenset())
-                self.signatures[ship.name] = signature
-                if (gained or (every and signature)) and not ship.passed and ship.name not in self.windows:
-                    self.windows.append(ship.name)
-
-    def _close_segment(self, events: list[Event]) -> None:
-        """All the segment's damage lands (seed, Sequence of Play 2), with its consequences."""
-        self.windows = []
-        self.end_round = False
-        landed: dict[str, list[str]] = {}
-        for target, kind, _ in self.pending:
-            landed.setdefault(target, []).append(kind)
-            ship = self.ships[target]
-            if kind == "hull":
-                ship.hull += 1
-            elif kind == "crew":
-                ship.crew = min(ship.crew + 1, self.tables.crew_limit)
-            elif kind == "gun":
-                ship.guns = min(ship.guns + 1, ship.spec.gs)
-            else:
-                ship.masts = min(ship.masts + 1, self.tables.mast_limit)
-                ship.mast_hits_now += 1
-        last_firer = {target: firer for target, _, firer in self.pending}
-        self.pending = []
-        for name, kinds in landed.items():
-            ship = self.ships[name]
-            square = self.grid.name(ship.hex)
-            summary = f"hull {ship.hull}/{ship.spec.hull} crew {ship.crew} guns {ship.guns} masts {ship.masts}"
-            events.append(Hit(name, len(kinds), ",".join(kinds), summary))
-            if ship.hull >= ship.spec.hull and ship.afloat:
-                self._sink(ship, last_firer[name], events)
-                continue
-            if "crew" in kinds and ship.crippled(self.tables):
-                events.append(Crippled(name, square))
-                partner = self.ships.get(ship.afoul)
-                if partner is not None and partner.owner != ship.owner and _pair(name, partner.name) in self.melees:
-                    ship.owner, ship.captured_turn = partner.owner, self.turn
-                    events.append(Captured(name, square, partner.name))
-            if "mast" in kinds and ship.dismasted(self.tables):
-                events.append(Dismasted(name, square))
-        for ship in self.ship_list:
-            ship.penalty += ship.mast_hits_now
-            ship.mast_hits_now = 0
-            ship.left = 0
-        self._check_end(events)
-
-    def _sink(self, ship: Ship, by: str, events: list[Event]) -> None:
-        ship.status = SUNK
-        ship.left = 0
-        if ship.afoul:
-            prizes.free_pair(ship, self.ships[ship.afoul])
-        self._moved()
-        events.append(Sunk(ship.name, self.grid.name(ship.hex), by))
-
-    def _step_drift(self, events: list[Event]) -> bool:
-        """Drift (reconstructed) and seed rule 7: dismasted and afoul ships face into the wind; they
-        and ships that declared MA 0 drift one hex downwind in Moderate and Fresh winds."""
-        self.phase, self.segment, self.stage = END_OF_TURN, 0, ""
-        if self.velocity not in self.tables.drift_velocities:
-            return True
-        done: set[str] = set()
-        for ship in list(self.ship_list):
-            if not ship.afloat or ship.name in done:
-                continue
-            if not (ship.afoul or ship.dismasted(self.tables) or ship.ma == 0):
-                continue
-            group = [ship] + ([self.ships[ship.afoul]] if ship.afoul else [])
-            done |= {s.name for s in group}
-            for s in group:
-                if s.afoul or s.dismasted(self.tables):
-                    s.facing = self.wind_from
-            self._shift(group, 1, events)
-        return True
-
-    def _step_sag(self, events: list[Event]) -> bool:
-        """Seed, Movement 8 (optional): in Fresh wind every ship, drifting or not, moves its Sag
-        column downwind after all movement."""
-        if not self.scenario.option("sagging") or self.velocity not in self.tables.sag_velocities:
-            return True
-        done: set[str] = set()
-        for ship in list(self.ship_list):
-            if not ship.afloat or ship.name in done:
-                continue
-            group = [ship] + ([self.ships[ship.afoul]] if ship.afoul else [])
-            done |= {s.name for s in group}
-            self._shift(group, min(s.row.sag for s in group), events)
-        return True
-
-    def _shift(self, group: list[Ship], hexes: int, events: list[Event]) -> None:
-        """Move ships (an afoul pair together) downwind, stopping short of an occupied hex; off the
-        map they leave the battle."""
-        way = movement.downwind(self)
-        for _ in range(hexes):
-            here = group[0].hex
-            dest = neighbour(here, way)
-            if not self.grid.contains(dest):
-                for ship in group:
-                    ship.status, ship.edge = ESCAPED, _edge_of(self.grid, dest)
-                    events.append(Escaped(ship.name, self.grid.name(here), ship.edge))
-                self._moved()
-                return
-            if self.ships_at(dest):
-                return
-            for ship in group:
-                ship.hex = dest
-                ship.turned_here = 0
-                events.append(Moved(ship.name, self.grid.name(here), self.grid.name(dest), ship.facing.name))
-            self._moved()
-
-    def _step_repair(self, events: list[Event]) -> bool:
-        """Damage Control (reconstructed): a die per ship with 1-2 crew hits."""
-        for ship in self.ship_list:
-            if ship.afloat and 0 < ship.crew < self.tables.crew_limit:
-                self.rolls.append(("repair", ship.name, 1))
-        return True
-
-    def _step_preserve(self, events: list[Event]) -> bool:
-        """Preservation Level: the standard rule, or the seed's optional efficiency drops."""
-        standard = self.scenario.option("preservation") == "standard"
-        for side in (0, 1):
-            force, level = self.force_state[side], self.scenario.forces[side].preservation
-            due = command.preservation_drops(level, victory.preservation_lost(self, side))
-            if standard:
-                if due and not force.withdrawing:
-                    force.withdrawing = True
-                    events.append(ForceChanged(self.players[side], "over its Preservation Level: withdraws"))
-                continue
-            while force.drops < due:
-                force.drops += 1
-                events.append(ForceChanged(self.players[side], command.apply_drop(force, False)))
-                if force.drops == 2:
-                    force.crt = command.worse_crt(force.crt)
-                    events.append(ForceChanged(self.players[side], f"uses CRT {force.crt}"))
-        return True
-
-    def _step_end_turn(self, events: list[Event]) -> bool:
-        for ship in self.ship_list:
-            if not ship.afloat:
-                continue
-            if ship.destroying >= 0:
-                partner = self.ships.get(ship.afoul)
-                if partner is None or partner.owner != ship.owner:
-                    ship.destroying = -1
-                else:
-                    ship.destroying += 1
-                    if ship.destroying >= 4:
-                        self._sink(ship, partner.name, events)
-                        continue
-            ship.last_ma = ship.ma
-            ship.fired = frozenset()
-            ship.course = None
-            ship.penalty = ship.debt = 0
-            ship.must_leave = False
-        for squadron in self.scenario.squadrons:
-            shape, pending = self.formations[squadron.name]
-            if pending and command.formation_met(self, squadron, pending):
-                self.formations[squadron.name] = (pending, "")
-        self.fired_upon = set()
-        self.fired_on_by = {}
-        if not self._check_end(events) and self.turn >= self.scenario.turns:
-            self._finish_on_points(f"the {self.scenario.turns} game-turns are over", events)
-        return True
-
-    def _check_end(self, events: list[Event]) -> bool:
-        out = [side for side in (0, 1) if not self.fighting(side)]
-        if out and self.outcome is None:
-            names = " and ".join(self.players[s] for s in out)
-            self._finish_on_points(f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight", events)
-        return self.outcome is not None
-
-    def _finish_on_points(self, reason: str, events: list[Event]) -> None:
-        score = victory.points(self)
-        if score[0] == score[1]:
-            returns, result = (0.0, 0.0), "draw"
-        else:
-            winner = 0 if score[0] > score[1] else 1
-            returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-            result = self.players[winner]
-        self.outcome = Outcome(returns, result, f"{reason}; points {score[0]} to {score[1]}")
-        self.phase = OVER
-        self.rolls, self.windows = [], []
-        events.append(GameOver(result, self.outcome.reason))
 
     # --- notation ------------------------------------------------------------------------------------
     def action_piece(self, action: Any) -> str | None:
@@ -1294,7 +720,7 @@ class FrigateState(State):
             state.exec_index = int(data["exec_index"])
             state.plotted = {str(k): int(v) for k, v in data["plotted"].items()}
             state.agenda = [str(a) for a in data["agenda"]]
-            if any(a not in _STEPS for a in state.agenda):
+            if any(a not in turn.STEPS for a in state.agenda):
                 raise ValueError("unknown step in the agenda")
             for entry in data["ships"]:
                 state.ships[entry["name"]].load_json(entry, scenario.grid.parse)
@@ -1304,23 +730,6 @@ class FrigateState(State):
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, NotationError, ScenarioError) as exc:
             raise RecordError(f"not a saved Frigate state: {type(exc).__name__}: {exc}") from None
         return state
-
-
-def _hits(hits: int) -> str:
-    return {0: "no hit", 1: "1 hit"}.get(hits, f"{hits} hits")
-
-
-def _pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
-def _edge_of(grid: HexGrid, h: Hex) -> str:
-    column, row = grid.to_offset(h)
-    if column < 0:
-        return "west"
-    if column >= grid.columns:
-        return "east"
-    return "north" if row < 0 else "south"
 
 
 _ROLL_LABELS = {
@@ -1343,34 +752,21 @@ _ROLL_LABELS = {
     "repair": "{subject}'s Damage Control",
 }
 _ROLL_HANDLERS = {
-    wind.START_DIRECTION: FrigateState._wind_start_direction,
-    wind.START_VELOCITY: FrigateState._wind_start_velocity,
-    wind.DIRECTION: FrigateState._wind_direction,
-    wind.VELOCITY: FrigateState._wind_velocity,
-    wind.CALM_CHECK: FrigateState._wind_calm_check,
-    wind.NEW_DIRECTION: FrigateState._wind_new_direction,
-    "cut": FrigateState._cut_roll,
-    "command": FrigateState._command_roll,
-    "course": FrigateState._course_roll,
-    "initiative": FrigateState._initiative_roll,
-    "crt": FrigateState._crt_roll,
-    "confirm": FrigateState._confirm_roll,
-    "hit-kind": FrigateState._kind_roll,
-    "chase": FrigateState._chase_roll,
-    "chase-second": FrigateState._chase_second_roll,
-    "melee": FrigateState._melee_roll,
-    "repair": FrigateState._repair_roll,
-}
-_STEPS = {
-    "wind": FrigateState._step_wind,
-    "declare": FrigateState._step_declare,
-    "declared": FrigateState._step_declared,
-    "command": FrigateState._step_command,
-    "initiative": FrigateState._step_initiative,
-    "segment": FrigateState._step_segment,
-    "drift": FrigateState._step_drift,
-    "sag": FrigateState._step_sag,
-    "repair": FrigateState._step_repair,
-    "preserve": FrigateState._step_preserve,
-    "end-turn": FrigateState._step_end_turn,
+    wind.START_DIRECTION: wind.start_direction_roll,
+    wind.START_VELOCITY: wind.start_velocity_roll,
+    wind.DIRECTION: wind.direction_roll,
+    wind.VELOCITY: wind.velocity_roll,
+    wind.CALM_CHECK: wind.calm_check_roll,
+    wind.NEW_DIRECTION: wind.new_direction_roll,
+    "cut": prizes.cut_roll,
+    "command": command.command_roll,
+    "course": command.course_roll,
+    "initiative": turn.initiative_roll,
+    "crt": combat.crt_roll,
+    "confirm": combat.confirm_roll,
+    "hit-kind": combat.kind_roll,
+    "chase": combat.chase_roll,
+    "chase-second": combat.chase_second_roll,
+    "melee": prizes.melee_roll,
+    "repair": turn.repair_roll,
 }

@@ -13,9 +13,15 @@ rolled anew, 1 north, 2 north-east, and so on.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from quarterdeck.core.events import Event, WindChanged
 from quarterdeck.core.hexes import HexDir
 
 from .scenario import VELOCITIES, Tables
+
+if TYPE_CHECKING:
+    from .state import FrigateState
 
 # Chance decisions this module resolves (the purposes of the rolls it asks for).
 START_DIRECTION, START_VELOCITY = "wind-direction-start", "wind-velocity-start"
@@ -47,3 +53,55 @@ def velocity_change(tables: Tables, values: tuple[int, ...]) -> int:
     if len(values) == 2:
         return tables.optional_velocity_change[sum(values) - 2]
     return tables.velocity_change[values[0] - 1]
+
+
+# --- the dice of this section ----------------------------------------------------------------------
+def start_direction_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    state.wind_from = HexDir.from_number(values[0])
+    return f"from the {state.wind_from.name}"
+
+
+def start_velocity_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    state.velocity = state.tables.start_velocity[values[0] - 1]
+    events.append(WindChanged(state.wind_from.name, state.velocity))
+    return state.velocity
+
+
+def direction_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    before = state.wind_from
+    state.wind_from = direction_after(state.tables, before, values[0])
+    if state.wind_from == before:
+        return f"steady from the {before.name}"
+    return f"{'veers' if state.wind_from == before.turned(1) else 'backs'} to the {state.wind_from.name}"
+
+
+def velocity_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    before = state.velocity
+    no_wind = bool(state.scenario.option("no_wind"))
+    optional = len(values) == 2
+    # Standard table: no wind comes only from the re-roll on a change to Calm (seed).
+    floor_ok = no_wind and (optional or before == "no wind")
+    state.velocity = velocity_after(state.tables, before, velocity_change(state.tables, values), floor_ok)
+    decided = f"steady, {before}" if state.velocity == before else f"{before} to {state.velocity}"
+    if no_wind and not optional and state.velocity == "calm" and before != "calm":
+        state.rolls.insert(0, (CALM_CHECK, "", 1))
+        decided += f" (roll again: {state.tables.no_wind_face} means no wind)"
+    if before == "no wind" and state.velocity != "no wind":
+        state.rolls.insert(0, (NEW_DIRECTION, "", 1))
+        decided += " (its new direction is rolled)"
+    events.append(WindChanged(state.wind_from.name, state.velocity))
+    return decided
+
+
+def calm_check_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    if values[0] == state.tables.no_wind_face:
+        state.velocity = "no wind"
+        events.append(WindChanged(state.wind_from.name, state.velocity))
+        return "no wind"
+    return "calm holds"
+
+
+def new_direction_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
+    state.wind_from = HexDir.from_number(values[0])
+    events.append(WindChanged(state.wind_from.name, state.velocity))
+    return f"from the {state.wind_from.name}"
