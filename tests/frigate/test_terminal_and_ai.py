@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from quarterdeck.ai import make_agent
 from quarterdeck.cli.main import app
 from quarterdeck.games.frigate.actions import Fire, Hold, Pass
-from quarterdeck.games.frigate.evaluate import candidates, evaluate, evaluate_all, rollout_policy
+from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, ship, to_windows
 
@@ -59,9 +59,46 @@ def test_both_sides_are_valued_in_one_pass_and_damage_is_one_sides_gain():
     hurt = state.clone()
     hurt.ships["Java"].hull = 2
     assert evaluate_all(state) == (evaluate(state, 0), evaluate(state, 1))
-    # Java's two hull hits are blue's two points and red's loss alike (the wish to seek action aside).
+    # Java's two hull hits are blue's two points and red's loss alike; only each side's wish to seek
+    # action and its dislike of a draw (a likely draw costs both) are not one side's gain.
     blue, red = evaluate_all(hurt)
-    assert blue - evaluate(state, 0) == -(red - evaluate(state, 1)) > 2
+    gained, lost = blue - evaluate(state, 0), -(red - evaluate(state, 1))
+    assert gained > 2 and lost > 2
+    assert abs(gained - lost) <= 2 * CONTEMPT
+
+
+def _guerriere(lead: int, hex_: str, turns: int):
+    """Constitution (44) and Guerriere (38) at Declaration, Guerriere `lead` points ahead (one hull
+    hit on the ship behind)."""
+    state = battle(ship("Constitution", "blue", 44, "1010", "N", 4, **FRIGATE),
+                   ship("Guerriere", "red", 38, hex_, "N", 4, **FRIGATE), turns=turns)
+    if lead:
+        state.ships["Constitution" if lead > 0 else "Guerriere"].hull = 1
+    return state
+
+
+def test_the_weaker_ship_ahead_keeps_off_and_behind_seeks_the_fight():
+    # Two hexes abeam Guerriere reads 1-2 on Constitution and Constitution 1-1 on her; ten hexes
+    # off, 1-4 and nothing. Who wins counts, not by how much.
+    def keeping_off(lead: int, turns: int) -> float:
+        return evaluate(_guerriere(lead, "1905", turns), 1) - evaluate(_guerriere(lead, "1209", turns), 1)
+
+    for turns in (1, 4, 12):
+        assert keeping_off(1, turns) > 0  # a point ahead she stays out of a fight she would lose on the odds
+        assert keeping_off(-1, turns) < 0  # a point behind, only the fight can win or save the game
+    assert keeping_off(0, 4) < 0 and keeping_off(0, 12) < 0  # level with turns to come: play to win
+    assert keeping_off(0, 1) > 0  # level in the last turn: the likelier loss is not worth the win
+
+
+def test_a_lead_counts_for_more_as_the_game_runs_out():
+    late = evaluate(_guerriere(1, "1905", 1), 1)
+    early = evaluate(_guerriere(1, "1905", 12), 1)
+    assert late > early > 0
+    assert chances(0.0, 1.0)[0] == 0.0
+    assert chances(2.0, 1.0)[0] == -chances(-2.0, 1.0)[0] > chances(1.0, 1.0)[0] > 0
+    assert chances(-1.0, 4.0)[0] > chances(-1.0, 1.0)[0]  # behind, a wider spread is a better chance
+    assert chances(0.0, 0.25)[1] > chances(0.0, 4.0)[1] > chances(3.0, 4.0)[1]  # the closer, the likelier a draw
+    assert abs(chances(0.0, 0.25)[1] - 0.6827) < 1e-4  # within one standard deviation of level
 
 
 def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_declaration():

@@ -29,6 +29,7 @@ next Movement Declaration.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,10 @@ NEAR = 12  # hexes: beyond this, ships are not yet near each other
 SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: both sides seek it)
 BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
 STANDOFF = 5  # hexes: within this a ship is in action (broadsides reach 10, at full strength 2)
+WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
+CONTEMPT = 3.0  # what a likely draw costs each side, in victory points (the captains play to win)
+SPREAD = 0.25  # variance of the final margin beyond the hits to come (rounding, repairs)
+TURN_SPREAD = 0.15  # variance per ship in the fight and game-turn to come, beyond the present exchange
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -74,6 +79,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     tables = state.tables
     expected = expected_hits(tables)
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
+    exchange_now = exchange_later = 0.0
     for ship in fighting:
         sign = 1.0 if ship.owner == 0 else -1.0
         enemies = [s for s in fighting if s.owner != ship.owner]
@@ -81,13 +87,32 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
             value -= sign * _prize_value(state, ship)
             continue
         now, later = gunnery(state, ship, enemies, expected)
+        exchange_now += now
+        exchange_later += later
         value += sign * (NOW * now + LATER * later + _approach(state, ship, enemies, expected))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
             value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, 0) - _objectives(state, 1)
     value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
-    return value + _seeking(state, 0, score, fighting), -value + _seeking(state, 1, score, fighting)
+    turns_to_come = max(0, state.scenario.turns - state.turn)
+    spread = SPREAD + exchange_now + turns_to_come * (TURN_SPREAD * len(fighting) + exchange_later)
+    lead, drawn = chances(value, spread)
+    value += WIN * lead
+    # Both captains play to win: a likely draw counts against each side (not one side's gain).
+    return (value + _seeking(state, 0, score, fighting) - CONTEMPT * drawn,
+            -value + _seeking(state, 1, score, fighting) - CONTEMPT * drawn)
+
+
+def chances(margin: float, variance: float) -> tuple[float, float]:
+    """(P(win) - P(loss), P(draw)) for blue when the final margin of victory points is about normal
+    around `margin` with `variance` (whole points: a margin under a half either way is a draw).
+    What counts in the end is who wins, not by how much: a side ahead late plays safe, a side behind
+    takes the fight to the enemy, since the spread grows with the hits the ships can exchange."""
+    sigma = math.sqrt(2.0 * variance)
+    above = math.erf((margin - 0.5) / sigma)  # 2 P(blue wins) - 1
+    below = math.erf((-margin - 0.5) / sigma)  # 2 P(red wins) - 1
+    return 0.5 * (above - below), -0.5 * (above + below)
 
 
 def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting: list[Ship]) -> float:
