@@ -345,3 +345,10 @@ def test_targets_the_last_turn_and_the_cursor_stand_out_3_to_1_on_every_square_c
         assert colours[mark], f"no {mark} drawn"
         worst = min(contrast(colours[mark][0], square) for square in colours["squares"])
         assert worst >= 3, f"{mark} at {worst:.2f}:1"
+    # The same board as a table: the square of the first piece listed names her, with her side.
+    page.click(".board-table summary")
+    listed = [line.split(": ", 1) for line in page.locator(".board-words li").all_inner_texts() if ": " in line]
+    square, words = next(line for line in listed if line[0][0].isalpha() and line[0][1:].isdigit())
+    cell = page.inner_text(f'.board-table td[data-square="{square}"]')
+    assert cell and words.lower().startswith(cell.split(",")[0].lower().split(" ")[0]), (cell, words)
+    assert wcag_findings(page) == []

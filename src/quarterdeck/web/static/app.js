@@ -919,7 +919,27 @@ class GamePage {
       h("h2", { id: "board-words-title" }, "The board in words"),
       words.notes.map((note) => h("p", {}, note)),
       h("ul", { tabindex: 0, "aria-label": "pieces, where they stand" }, words.pieces.map((p) =>
-        h("li", { "data-describes": p.name, class: p.mine ? "mine" : null }, `${p.at ? `${p.at}: ` : ""}${p.text}`))));
+        h("li", { "data-describes": p.name, class: p.mine ? "mine" : null }, `${p.at ? `${p.at}: ` : ""}${p.text}`))),
+      this.grid && this.boardTable(words));
+  }
+
+  /** A square board as a table, rank by rank as it is seen (turned with the board): each cell names
+   * what stands there and its ground. Folded away until opened; it stays open across redraws. */
+  boardTable(words) {
+    const [width, height] = this.grid;
+    const files = [...Array(width).keys()].map((x) => (this.flipped ? width - 1 - x : x));
+    const ranks = [...Array(height).keys()].map((y) => (this.flipped ? y : height - 1 - y));
+    const cell = (square) => [...words.pieces.filter((p) => p.at === square).map((p) => `${p.name}, ${p.side}`),
+      words.terrain?.(square)].filter(Boolean).join("; ");
+    const table = h("details", { class: "board-table", open: this.tableOpen,
+      ontoggle: (event) => { this.tableOpen = event.target.open; } },
+    h("summary", {}, "The board square by square (a table)"),
+    h("div", { class: "board-table-scroll", tabindex: 0, role: "region", "aria-label": "the board as a table" },
+      h("table", {}, h("caption", {}, `Ranks ${ranks.map((y) => y + 1).join(", ")}, from the top of the board as it is seen`),
+        h("tr", {}, h("td", {}), files.map((x) => h("th", { scope: "col" }, squareName(x, 0)[0]))),
+        ranks.map((y) => h("tr", {}, h("th", { scope: "row" }, String(y + 1)),
+          files.map((x) => h("td", { "data-square": squareName(x, y) }, cell(squareName(x, y)))))))));
+    return table;
   }
 
   // --- zoom and pan -----------------------------------------------------------------------------------

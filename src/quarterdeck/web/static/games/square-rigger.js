@@ -324,16 +324,21 @@ export function describe(ctx) {
     const row = at && rows[rows.length - 1 - at.y];
     return row ? ground[row[at.x]] || null : null;
   };
-  const land = rows.flatMap((row, index) => [...row].map((cell, x) => (cell === "#" ? squareName(x, rows.length - 1 - index) : null)))
-    .filter(Boolean);
-  const harbours = rows.flatMap((row, index) => [...row].map((cell, x) => (cell === "H" ? squareName(x, rows.length - 1 - index) : null)))
-    .filter(Boolean);
+  // Runs along each rank, read as "a12 to n12" rather than fourteen squares.
+  const runsOf = (mark) => rows.flatMap((row, index) => [...row.matchAll(new RegExp(`${mark === "H" ? "H" : "#"}+`, "g"))]
+    .map((run) => {
+      const rank = rows.length - 1 - index;
+      const [from, to] = [squareName(run.index, rank), squareName(run.index + run[0].length - 1, rank)];
+      return from === to ? from : `${from} to ${to}`;
+    }));
+  const land = runsOf("#");
+  const harbours = runsOf("H");
   return {
     pieces,
     terrain,
     notes: [`Turn ${state.turn}: ${state.side} to ${state.phase}. Wind from the ${COMPASS_WORDS[state.wind.from] || state.wind.from}, ` +
       `${state.wind.strength}. Board ${rows[0].length} by ${rows.length} squares` +
-      `${land.length ? `; land on ${land.join(" ")}` : ""}${harbours.length ? `; harbours on ${harbours.join(" ")}` : ""}; the rest is sea.`],
+      `${land.length ? `; land on ${land.join(", ")}` : ""}${harbours.length ? `; harbours on ${harbours.join(", ")}` : ""}; the rest is sea.`],
   };
 }
 
