@@ -58,9 +58,9 @@ class TestConditionsOfCombat:
         state = close_action()
         essex = state.ships["Essex"]
         essex.crew, essex.fired = 1, frozenset({"port"})
-        assert combat.broadside_problem(state, essex, "starboard")[0] == "crew-hits"
+        assert combat.battery_problem(state, essex, "starboard")[0] == "crew-hits"
         essex.crew = 0  # all crew hits repaired: two-sided fire restored
-        assert combat.broadside_problem(state, essex, "starboard") is None
+        assert combat.battery_problem(state, essex, "starboard") is None
 
 
 class TestFieldsAndLinesOfFire:
@@ -124,10 +124,10 @@ class TestCrewDamage:
         state = close_action()
         essex = state.ships["Essex"]
         essex.crew = 2
-        assert combat.chase_problem(state, essex, "bow") is None
+        assert combat.battery_problem(state, essex, "bow") is None
         essex.crew = 3
-        assert combat.chase_problem(state, essex, "bow")[0] == "crew-hits"
-        assert combat.broadside_problem(state, essex, "port")[0] == "crippled"
+        assert combat.battery_problem(state, essex, "bow")[0] == "crew-hits"
+        assert combat.battery_problem(state, essex, "port")[0] == "crippled"
 
 
 class TestChaseGuns:
@@ -135,10 +135,10 @@ class TestChaseGuns:
         state = close_action()
         essex = state.ships["Essex"]
         essex.fired = frozenset({"port"})
-        assert combat.chase_problem(state, essex, "bow")[0] == "chase-guns"
+        assert combat.battery_problem(state, essex, "bow")[0] == "chase-guns"
         essex.fired = frozenset({"stern"})
-        assert combat.broadside_problem(state, essex, "starboard")[0] == "chase-guns"
-        assert combat.chase_problem(state, essex, "bow") is None  # both sets may fire
+        assert combat.battery_problem(state, essex, "starboard")[0] == "chase-guns"
+        assert combat.battery_problem(state, essex, "bow") is None  # both sets may fire
 
     def test_two_ones_make_a_mast_hit(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))

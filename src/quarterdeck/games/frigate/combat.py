@@ -134,74 +134,53 @@ def second_side_half(state: FrigateState, ship: Ship) -> bool:
     return not (ship.first_fire_turn in (0, state.turn) and ship.crew == 0)
 
 
-def broadside_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
-    rule = broadside_block(state, ship, battery)
-    if rule is None:
+def battery_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
+    """(the rule, what it says) that keeps a broadside or a set of chasers silent now, or None."""
+    reason = silence(state, ship, battery)
+    if reason is None:
         return None
-    name = ship.name
-    message = {
-        "prize": f"{name} is a prize: her guns are silent",
-        "crippled": f"{name} has {ship.crew} crew hits: no broadsides",
-        "one-attack-per-side": f"{name}'s {battery} side has already fired this turn",
-        "chase-guns": f"{name} fired her chasers this turn: no broadside as well",
-        "crew-hits": f"{name} has crew hits: she may fire from one side only this turn",
-    }[rule]
-    return rule, message
+    rule, message = _SILENT[reason]
+    return rule, message.format(name=ship.name, crew=ship.crew, battery=battery)
 
 
-def broadside_block(state: FrigateState, ship: Ship, battery: str) -> str | None:
-    """The rule that keeps this broadside silent now, or None (the messages are broadside_problem's:
-    this runs for every ship after every movement point, where only the answer counts). A withdrawing
-    force may fire, but only at ships that have fired on her (checked per target)."""
+
+def silence(state: FrigateState, ship: Ship, battery: str) -> str | None:
+    """Why this battery (a broadside or a set of chasers) is silent now, a key of _SILENT, or None.
+    Only the answer counts where this runs, for every ship after every movement point;
+    battery_problem words it. A withdrawing force may fire, but only at ships that have fired on her
+    (checked per target)."""
     if ship.owner != ship.side:
         return "prize"
+    chasers = battery in CHASERS
+    if chasers and battery not in ship.spec.chase:
+        return "no-chasers"
     if ship.crew >= state.tables.crew_limit:
-        return "crippled"
+        return "silenced" if chasers else "crippled"
     fired = ship.fired
     if battery in fired:
-        return "one-attack-per-side"
-    if fired and not fired.isdisjoint(CHASERS):
-        return "chase-guns"
+        return "chasers-used" if chasers else "side-fired"
+    if fired and not fired.isdisjoint(BROADSIDES if chasers else CHASERS):
+        return "broadside-fired" if chasers else "chasers-fired"
+    if chasers:
+        return "afoul" if ship.afoul else None
     if ship.crew and (STARBOARD if battery == PORT else PORT) in fired:
-        return "crew-hits"
+        return "other-side"
     return None
 
 
-def chase_problem(state: FrigateState, ship: Ship, battery: str) -> tuple[str, str] | None:
-    rule = chase_block(state, ship, battery)
-    if rule is None:
-        return None
-    name = ship.name
-    if rule == "chase-guns":
-        if battery not in ship.spec.chase:
-            message = f"{name} carries no {battery} chasers"
-        elif battery in ship.fired:
-            message = f"{name}'s {battery} chasers have already fired this turn"
-        else:
-            message = f"{name} fired a broadside this turn: no chase guns as well"
-    else:
-        message = {
-            "prize": f"{name} is a prize: her guns are silent",
-            "crew-hits": f"three crew hits have silenced {name}'s chasers",
-            "afoul": f"{name} is afoul: she fires only her broadside at the ship alongside",
-        }[rule]
-    return rule, message
-
-
-def chase_block(state: FrigateState, ship: Ship, battery: str) -> str | None:
-    """The rule that keeps these chasers silent now, or None (see broadside_block)."""
-    if ship.owner != ship.side:
-        return "prize"
-    if battery not in ship.spec.chase:
-        return "chase-guns"
-    if ship.crew >= state.tables.crew_limit:
-        return "crew-hits"
-    fired = ship.fired
-    if fired and (battery in fired or not fired.isdisjoint(BROADSIDES)):
-        return "chase-guns"
-    if ship.afoul:
-        return "afoul"
-    return None
+# Why a battery is silent: the rule it breaks and how to say so.
+_SILENT = {
+    "prize": ("prize", "{name} is a prize: her guns are silent"),
+    "crippled": ("crippled", "{name} has {crew} crew hits: no broadsides"),
+    "side-fired": ("one-attack-per-side", "{name}'s {battery} side has already fired this turn"),
+    "chasers-fired": ("chase-guns", "{name} fired her chasers this turn: no broadside as well"),
+    "other-side": ("crew-hits", "{name} has crew hits: she may fire from one side only this turn"),
+    "no-chasers": ("chase-guns", "{name} carries no {battery} chasers"),
+    "silenced": ("crew-hits", "three crew hits have silenced {name}'s chasers"),
+    "chasers-used": ("chase-guns", "{name}'s {battery} chasers have already fired this turn"),
+    "broadside-fired": ("chase-guns", "{name} fired a broadside this turn: no chase guns as well"),
+    "afoul": ("afoul", "{name} is afoul: she fires only her broadside at the ship alongside"),
+}
 
 
 def target_problem(state: FrigateState, ship: Ship, battery: str, target: Ship) -> tuple[str, str] | None:
@@ -265,7 +244,7 @@ def in_the_fight(state: FrigateState, side: int) -> list[Ship]:
 def fire_options(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) -> list[Fire]:
     """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers.
 
-    The same tests as `broadside_problem`, `chase_problem`, `target_problem` and `describe_attack`,
+    The same tests as `silence`, `target_problem` and `describe_attack`,
     ordered for speed (this runs for every ship after every movement point): each enemy's range and
     field once, the line of fire only for an enemy some battery could reach. `enemies`: her side's
     `in_the_fight` list, when the caller has it already."""
@@ -282,8 +261,7 @@ def fire_options(state: FrigateState, ship: Ship, enemies: list[Ship] | None = N
         reach = max(tables.broadside_range, tables.chase_range)
         if all(rng > reach for _, rng in ranged):
             return []
-    open_ = [b for b in BROADSIDES if broadside_block(state, ship, b) is None]
-    open_ += [b for b in CHASERS if chase_block(state, ship, b) is None]
+    open_ = [b for b in (*BROADSIDES, *CHASERS) if silence(state, ship, b) is None]
     if not open_:
         return []
     targets: dict[str, list[tuple[Ship, int]]] = {battery: [] for battery in open_}

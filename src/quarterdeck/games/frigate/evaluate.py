@@ -162,7 +162,7 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
     are not traced (for speed): a blocked line is rare between few ships."""
     if ship.crew >= state.tables.crew_limit or not ship.afloat:
         return 0.0, 0.0
-    open_ = {b: combat.broadside_block(state, ship, b) is None for b in combat.BROADSIDES}
+    open_ = {b: combat.silence(state, ship, b) is None for b in combat.BROADSIDES}
     now = {PORT: 0.0, STARBOARD: 0.0}
     later = 0.0
     reach = state.tables.broadside_range

@@ -419,7 +419,7 @@ class FrigateState(State):
         if target is None:
             return "target", f"there is no ship called {action.target!r}"
         broadside = action.battery in combat.BROADSIDES
-        problem = (combat.broadside_problem if broadside else combat.chase_problem)(self, ship, action.battery)
+        problem = combat.battery_problem(self, ship, action.battery)
         problem = problem or combat.target_problem(self, ship, action.battery, target)
         if problem is None and broadside and target not in combat.nearest_rule(self, ship, [target]):
             problem = ("nearest-target", f"{ship.name} must fire on the nearest enemy not yet fired upon")
