@@ -622,7 +622,10 @@ class GamePage {
    * its state, and the ground, wind and clock); `mine` marks the pieces of the seats this browser holds. */
   described() {
     const ctx = this.lastCtx;
+    if (this.words?.ctx === ctx) return this.words; // once per redraw
     const words = ctx && this.drawing.describe ? this.drawing.describe(ctx) : { pieces: [], notes: [] };
+    words.ctx = ctx;
+    this.words = words;
     const you = this.replayAt === null ? this.view.you : [];
     for (const piece of words.pieces) piece.mine = you.includes(piece.side);
     return words;
@@ -932,9 +935,13 @@ class GamePage {
     const cell = (square) => [...words.pieces.filter((p) => p.at === square).map((p) => `${p.name}, ${p.side}`),
       words.terrain?.(square)].filter(Boolean).join("; ");
     const table = h("details", { class: "board-table", open: this.tableOpen,
-      ontoggle: (event) => { this.tableOpen = event.target.open; } },
-    h("summary", {}, "The board square by square (a table)"),
-    h("div", { class: "board-table-scroll", tabindex: 0, role: "region", "aria-label": "the board as a table" },
+      ontoggle: (event) => {
+        if (this.tableOpen === event.target.open) return;
+        this.tableOpen = event.target.open;
+        this.render(); // its cells are made only while it is open
+      } },
+    h("summary", { id: "board-table-summary" }, "The board square by square (a table)"),
+    this.tableOpen && h("div", { class: "board-table-scroll", tabindex: 0, role: "region", "aria-label": "the board as a table" },
       h("table", {}, h("caption", {}, `Ranks ${ranks.map((y) => y + 1).join(", ")}, from the top of the board as it is seen`),
         h("tr", {}, h("td", {}), files.map((x) => h("th", { scope: "col" }, squareName(x, 0)[0]))),
         ranks.map((y) => h("tr", {}, h("th", { scope: "row" }, String(y + 1)),
