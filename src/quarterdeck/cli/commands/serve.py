@@ -39,8 +39,8 @@ def serve(
 
 
 # Python's default (700, 10, 10) ran a full collection every ~700 moves under load, each walking
-# every live game, 0.1 to 0.3 s with the server stopped; with these, about one in a whole load test
-# (docs/performance.md). Games hold no reference cycles to speak of: reference counting frees them.
+# every live game, 0.1 to 0.3 s with the server stopped; with these, one in a whole load test
+# (docs/performance.md). Most of a move's garbage is freed by reference counting, not the collector.
 GC_THRESHOLDS = (50_000, 50, 50)
 
 
