@@ -637,14 +637,18 @@ class GamePage {
   shortcut(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !this.frame?.isConnected) return;
     if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
-    const focus = (...selectors) => selectors.map((s) => document.querySelector(s)).find(Boolean)?.focus();
+    const focus = (...selectors) => {
+      const target = selectors.map((s) => document.querySelector(s)).find(Boolean);
+      target?.focus();
+      return Boolean(target);
+    };
     const keys = {
       e: () => this.endPhase(),
       c: () => this.commit(),
       u: () => this.pending.length && this.takeBack(this.pending.length - 1),
       f: () => this.grid && this.flip(),
       b: () => focus(".board"),
-      a: () => focus(".choices button", "#legal-actions button", "#status"),
+      a: () => focus(".choices button", "#legal-actions button") || this.announce("You have nothing to decide now."),
       t: () => focus("#command"),
       "?": () => focus("#keys-help"),
       escape: () => { // put the piece down, drop a choice, and back to the board
