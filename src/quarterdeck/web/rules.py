@@ -20,7 +20,12 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 @lru_cache(maxsize=16)
 def _rendered(text: str) -> str:
-    return _MARKDOWN.render(text)
+    """The text as HTML, its headings one level down: the page's one h1 is the game's title."""
+    tokens = _MARKDOWN.parse(text)
+    for token in tokens:
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(int(token.tag[1]) + 1, 6)}"
+    return _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})
 
 
 def rules_document(game: Game) -> dict[str, Any]:
