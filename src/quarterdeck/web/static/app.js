@@ -313,8 +313,9 @@ class GamePage {
     this.preview = null;     // the server's view after the pending actions
     this.selected = null;    // the piece whose actions are shown
     this.choices = null;     // several actions end on the clicked square: choose one
-    this.cursor = null;      // the keyboard's square
-    this.grid = null;
+    this.cursor = null;      // the keyboard's square (or hex)
+    this.grid = null;        // a square board's [width, height]
+    this.map = null;         // a hex map's cells for the cursor (the game module's, see cells())
     this.message = null;
     this.replayAt = null;    // the game shown after this many moves (null: as it stands)
     this.replayState = null;
@@ -556,34 +557,22 @@ class GamePage {
   }
 
   // --- keyboard -------------------------------------------------------------------------------------
-  /** Keys on the board: on a square board the arrows move a cursor whose square is read out, Enter
-   * acts there as a click would; on a hex map or an open table they step from ship to ship (each a
-   * button of its own, read out as it takes the focus). */
+  /** Keys on the board: on a square board or a hex map the arrows move a cursor whose square or hex is
+   * read out, Enter acts there as a click would, Escape puts the piece down; on an open table, or from a
+   * ship's own button on the hex map, they step from ship to ship (each a button of its own, read out as
+   * it takes the focus). */
   key(event) {
     if (event.target !== event.currentTarget && !event.target.closest?.(".ship")) return; // a form inside the board
-    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    if (!this.grid) {
-      if (!moves[event.key]) return;
-      const ships = [...event.currentTarget.querySelectorAll(".ship[tabindex]")];
-      if (!ships.length) return;
-      const at = ships.indexOf(document.activeElement);
-      const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
-      ships[(at + step + ships.length) % ships.length].focus();
-      event.preventDefault();
-      return;
-    }
-    const [width, height] = this.grid;
+    const cells = event.target === event.currentTarget ? this.cells() : null;
+    if (!cells) return this.shipKey(event);
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }; // as seen
     if (moves[event.key]) {
-      const [dx, dy] = moves[event.key].map((step) => (this.flipped ? -step : step)); // as the board is seen
-      const at = parseSquare(this.cursor || this.startingSquare()) || { x: 0, y: 0 };
-      const x = Math.max(0, Math.min(width - 1, at.x + (this.cursor ? dx : 0)));
-      const y = Math.max(0, Math.min(height - 1, at.y + (this.cursor ? dy : 0)));
-      this.cursor = squareName(x, y);
+      const at = cells.has(this.cursor) ? this.cursor : null;
+      this.cursor = at ? cells.step(at, ...moves[event.key]) || at : this.startingSquare(cells);
       this.render();
       this.sayCursor();
-    } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
-      const pieceHere = document.querySelector(`.piece[data-square="${this.cursor}"][data-piece]`)?.dataset.piece;
-      this.clickSquare(this.cursor, pieceHere || null);
+    } else if ((event.key === "Enter" || event.key === " ") && cells.has(this.cursor)) {
+      cells.click(this.cursor);
     } else if (event.key === "Escape") {
       this.selected = null;
       this.choices = null;
@@ -594,26 +583,64 @@ class GamePage {
     event.preventDefault();
   }
 
-  /** Where the cursor first appears: on the chosen piece, else on one of the player's own. */
-  startingSquare() {
-    const pieces = this.described().pieces;
-    const mine = pieces.find((p) => p.piece === this.selected && p.at) || pieces.find((p) => p.mine && parseSquare(p.at));
-    return mine?.at || "a1";
+  /** The cells the cursor moves over: a square board's squares (turned with it), or the hexes a game's
+   * map lays out for it (ctx.setMap: has, step, click and actionsAt); none on an open table. */
+  cells() {
+    if (this.map) return this.map;
+    if (!this.grid) return null;
+    const [width, height] = this.grid;
+    const flip = this.flipped ? -1 : 1;
+    return {
+      has: (square) => {
+        const at = parseSquare(square);
+        return Boolean(at) && at.x < width && at.y < height;
+      },
+      step: (square, dx, dy) => { // a step on screen; ranks count upwards, and a turned board runs backwards
+        const at = parseSquare(square);
+        const within = (value, size) => Math.max(0, Math.min(size - 1, value));
+        return squareName(within(at.x + dx * flip, width), within(at.y - dy * flip, height));
+      },
+      click: (square) => this.clickSquare(square,
+        document.querySelector(`.piece[data-square="${square}"][data-piece]`)?.dataset.piece || null),
+    };
+  }
+
+  /** Arrows on a ship's button, or on a board without cells: on to the next ship, or back to the one before. */
+  shipKey(event) {
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) return;
+    const ships = [...event.currentTarget.querySelectorAll(".ship[tabindex]")];
+    if (!ships.length) return;
+    const at = ships.indexOf(document.activeElement);
+    const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+    ships[(at + step + ships.length) % ships.length].focus();
+    event.preventDefault();
+  }
+
+  /** Where the cursor first appears: on the chosen piece, else on one of the player's own that may act
+   * now (at one screen: of the side to act), else on one of the player's own, else on any. */
+  startingSquare(cells) {
+    const pieces = this.described().pieces.filter((p) => cells.has(p.at));
+    const first = pieces.find((p) => p.piece === this.selected) || pieces.find((p) => p.mine && this.actionsOf(p.piece).length)
+      || pieces.find((p) => p.mine) || pieces[0];
+    return first?.at || (cells.has("a1") ? "a1" : null);
   }
 
   /** The cursor's square in words (read out at once): what stands there, the ground, and what the
    * chosen piece (or any piece) may do there. */
   sayCursor() {
     const line = document.getElementById("cursor-line");
-    if (line && this.cursor) line.textContent = this.squareWords(this.cursor);
+    const words = this.cursor && this.squareWords(this.cursor);
+    if (line && words && line.textContent !== words) line.textContent = words;
   }
 
   squareWords(square) {
     const described = this.described();
     const here = described.pieces.filter((p) => p.at === square).map((p) => p.text);
     const ground = described.terrain?.(square);
-    const actions = (this.selected ? this.actionsOf(this.selected) : this.groups().flatMap((g) => g.actions))
-      .filter((a) => a.destination === square).map((a) => a.text);
+    // A map may say what Enter does on its hex (a step of the helm, a ship chosen); else the actions ending there.
+    const actions = this.map?.actionsAt?.(square)
+      ?? (this.selected ? this.actionsOf(this.selected) : this.groups().flatMap((g) => g.actions))
+        .filter((a) => a.destination === square).map((a) => a.text);
     const can = actions.length ? ` Enter: ${actions.length === 1 ? actions[0] : `choose from ${actions.join("; ")}`}.` : "";
     return `${square}: ${here.length ? here.join("; ") : "empty"}${ground ? `; ${ground}` : ""}.${can}`;
   }
@@ -763,11 +790,13 @@ class GamePage {
       select: (piece) => this.select(piece), clickSquare: (square, piece) => this.clickSquare(square, piece),
       plan: (text) => this.plan(text), history: replaying ? this.history.slice(0, this.replayAt) : this.history,
       setGrid: (width, height) => { this.grid = [width, height]; },
+      setMap: (cells) => { this.map = cells; },
     };
     this.lastCtx = ctx;
     const boardBox = h("div", { class: "board", tabindex: 0, role: "group", "aria-roledescription": "board",
       "aria-label": `${view.title}: the board`, "aria-describedby": "keys-help", onkeydown: (event) => this.key(event) });
     this.grid = null;
+    this.map = null;
     const drawn = this.drawing.draw(ctx);
     boardBox.append(drawn);
     const before = document.querySelector(".board");
@@ -785,6 +814,8 @@ class GamePage {
     if (grid) this.applyZoom(drawn);
     [boardBox.scrollLeft, boardBox.scrollTop] = scrolled; // a redraw keeps the part of the board in view
     this.restoreFocus(focus);
+    // What the cursor's square holds now, after an action there or news, said while the board has the focus.
+    if (document.activeElement === boardBox) this.sayCursor();
     document.title = `${view.title}: ${this.statusText(this.view)} · Quarterdeck`;
     this.announceNews();
   }
@@ -910,10 +941,13 @@ class GamePage {
   }
 
   keysHelp() {
+    const cell = this.map ? "hex" : "square";
     return h("p", { id: "keys-help", class: "keys-help muted", tabindex: -1 },
-      this.grid ? "On the board: the arrow keys move the cursor (its square is read out), Enter selects a piece or acts "
-        + "on the square, Escape puts the piece down. "
+      this.grid || this.map ? `On the board: the arrow keys move the cursor (its ${cell} is read out), Enter selects a piece or acts `
+        + `on the ${cell}, Escape puts the piece down. `
         : "On the board: the arrow keys go from ship to ship, Enter chooses one. ",
+      this.map ? "On a ship's own button (Tab): Enter chooses her; once chosen the arrows steer her (up: ahead, left and "
+        + "right: turn), otherwise they go from ship to ship. " : "",
       "Anywhere: E ends the phase, C sends the planned turn, U takes the last decision back, "
       + `${this.grid ? "F turns the board, " : ""}B goes to the board, A to the actions, T to the command line.`);
   }

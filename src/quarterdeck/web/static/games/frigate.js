@@ -10,10 +10,11 @@
 // the board notes the rules work out (games/frigate/__init__.py, board_notes). The hex geometry is
 // core/hexes.py's (flat-topped hexes named CCRR, odd 0-based columns half a hex lower). A ship is
 // steered by clicking or dragging her onto the hex ahead (move or plot ahead) or the hex off either
-// bow (turn that way), or with the arrow keys once selected; what the server refuses is shown with
-// the rule it names. Under SiMove the other side's plots never reach this page before the reveal:
+// bow (turn that way), or with the arrow keys once selected; the page's cursor also goes hex by hex
+// (arrows, Enter as a click on the hex: cursorCells); what the server refuses is shown with the rule it
+// names. Under SiMove the other side's plots never reach this page before the reveal:
 // the server leaves them out of this seat's (or a spectator's) view.
-import { clickOrDrag, el, html, sideColour } from "../board.js";
+import { clickOrDrag, el, html, sideColour, withSelection } from "../board.js";
 
 const R = 38; // hex radius, in pixels: the map is drawn at its natural size and scrolls
 const SQRT3 = Math.sqrt(3);
@@ -142,6 +143,8 @@ export function draw(ctx) {
     ships.forEach((ship, index) => layers.ships.append(shipGlyph(ctx, svg, ship, index, ships.length)));
   }
   hitLabels(ctx, state, layers.overlay);
+  if (drawn(view, ctx.cursor)) layers.overlay.append(...cursorMark(ctx.cursor));
+  ctx.setMap?.(cursorCells(ctx, view));
   const scroller = html("div", { class: "frigate-scroll" }, svg);
   scroller.addEventListener("scroll", () => {
     kept = { id: ctx.view.id, x: view.x0 + scroller.scrollLeft, y: view.y0 + scroller.scrollTop };
@@ -186,8 +189,11 @@ function placeView(ctx, scroller, svg, view) {
       scroller.scrollTop = mean("y") - view.y0 - scroller.clientHeight / 2;
     }
   }
+  // The keyboard's hex while the map has the focus, else the chosen ship or the one with the fire window.
+  const cursorShown = document.activeElement === scroller.closest(".board");
   const focus = ctx.selected || ctx.state.windows[0];
-  const ship = focus && svg.querySelector(`.ship[data-piece="${focus}"] .hull`);
+  const ship = cursorShown && ctx.cursor ? svg.querySelector(`.hex[data-hex="${ctx.cursor}"]`)
+    : focus && svg.querySelector(`.ship[data-piece="${focus}"] .hull`);
   if (!ship) return;
   const box = ship.getBoundingClientRect();
   const frame = scroller.getBoundingClientRect();
@@ -249,8 +255,7 @@ function shipGlyph(ctx, svg, ship, index, count) {
   const hull = el("path", {
     d: `M0,${-0.82 * R} C${0.36 * R},${-0.36 * R} ${0.33 * R},${0.42 * R} ${0.24 * R},${0.7 * R} ` +
        `L${-0.24 * R},${0.7 * R} C${-0.33 * R},${0.42 * R} ${-0.36 * R},${-0.36 * R} 0,${-0.82 * R} Z`,
-    class: "hull", fill: side === "blue" ? sideColour("blue") : "url(#frigate-red-stripes)",
-    stroke: selected ? "#b45309" : "#0f172a", "stroke-width": selected ? 4 : 1.6,
+    class: "hull", fill: side === "blue" ? sideColour("blue") : "url(#frigate-red-stripes)", stroke: "#0f172a", "stroke-width": 1.6,
     transform: `translate(${x},${y}) rotate(${DIRS.indexOf(ship.facing) * 60}) scale(${scale})`,
   });
   // The side's badge: a round one for blue, a diamond for red (the shape tells the sides apart too).
@@ -263,7 +268,7 @@ function shipGlyph(ctx, svg, ship, index, count) {
     class: `piece ship side-${side}${selected ? " selected" : ""}`, "data-piece": ship.name, "data-hex": ship.hex,
     "data-facing": ship.facing, "data-side": side, tabindex: 0, role: "button", "aria-label": label,
     "aria-pressed": selected ? "true" : "false",
-  }, el("title", {}, label), hull, badge);
+  }, el("title", {}, label), ...withSelection(hull, selected), badge);
   // A grip the size of the hex's middle, so a click or drag need not find the narrow hull.
   group.prepend(el("circle", { cx: x, cy: y, r: R * 0.6 * scale, fill: "transparent", class: "grip" }));
   const nameY = base.y + (SQRT3 / 2) * R + 12 + (count > 1 ? index * 13 : 0);
@@ -328,6 +333,57 @@ function svgPoint(svg, event) {
   point.x = event.clientX;
   point.y = event.clientY;
   return point.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+// --- the keyboard's cursor ----------------------------------------------------------------------------------
+function drawn(view, name) {
+  const at = parseHex(name);
+  return Boolean(at) && at.col >= view.c0 && at.col <= view.c1 && at.row >= view.r0 && at.row <= view.r1;
+}
+
+/** The hexes the page's cursor moves over (app.js, cells()): those drawn; left and right along the row,
+ * up and down to the hex above or below (the map is never turned); Enter is a click on the hex. */
+function cursorCells(ctx, view) {
+  return {
+    has: (name) => drawn(view, name),
+    step: (name, dx, dy) => {
+      const at = parseHex(name);
+      const next = hexName(at.col + dx, at.row + dy);
+      return drawn(view, next) ? next : null;
+    },
+    click: (name) => {
+      const enter = cursorEnter(ctx, name);
+      if (enter.step) return planStep(ctx, ctx.selected, enter.step);
+      if (enter.ship) return ctx.select(enter.ship);
+      return ctx.clickSquare(name, null);
+    },
+    actionsAt: (name) => {
+      const enter = cursorEnter(ctx, name);
+      if (enter.step) return [stepText(ctx.state, ctx.selected, enter.step)];
+      if (enter.ship) return [`${enter.ship === ctx.selected ? "put down" : "choose"} ${pretty(enter.ship)}`];
+      return null; // as on a square: the actions that end there
+    },
+  };
+}
+
+/** What a click on the hex does, as frigate's own clicks decide it: the chosen ship's step of the helm
+ * onto it (the hex ahead or off either bow, where the server offers that step), else the ship there (one
+ * not chosen yet first, where two lie afoul in it), else nothing of the map's own. */
+function cursorEnter(ctx, name) {
+  const step = ctx.selected && helmStep(ctx, ctx.selected, name);
+  if (step && offered(ctx, ctx.selected, step)) return { step };
+  const ships = ctx.state.ships.filter((s) => afloat(s) && s.hex === name);
+  const ship = ships.find((s) => s.name !== ctx.selected && legalOf(ctx, s.name).length)
+    || ships.find((s) => s.name !== ctx.selected) || ships[0];
+  return { ship: ship?.name };
+}
+
+/** The cursor: a black frame with a white line inside, as on the square boards. */
+function cursorMark(name) {
+  const { x, y } = centre(name);
+  return [el("polygon", { points: corners(x, y, R - 3), fill: "none", stroke: "#0f172a", "stroke-width": 4,
+    "pointer-events": "none", class: "cursor", "data-cursor": name }),
+  el("polygon", { points: corners(x, y, R - 6.5), fill: "none", stroke: "white", "stroke-width": 2, "pointer-events": "none" })];
 }
 
 // --- steering: a hex next to the bow means a step of the helm ---------------------------------------------
