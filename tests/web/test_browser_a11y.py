@@ -312,7 +312,7 @@ MARKED = {
 
 
 @pytest.mark.parametrize("game", list(MARKED))
-def test_targets_the_last_turn_and_the_cursor_stand_out_3_to_1_on_every_square_colour(page, server, game):
+def test_every_marker_and_the_chosen_piece_stand_out_3_to_1_on_every_square_colour(page, server, game):
     body, first = MARKED[game]
     created = create_game(server, game, "local", **body)
     game_id, token = created["id"], created["token"]
@@ -338,13 +338,16 @@ def test_targets_the_last_turn_and_the_cursor_stand_out_3_to_1_on_every_square_c
         return {squares: [...new Set([...document.querySelectorAll('.board-svg rect.square')]
                     .map((e) => getComputedStyle(e).fill))],
                 target: stroke('.board-svg .target'), last: stroke('.board-svg .last-square'),
-                cursor: stroke('.board-svg .cursor')};
+                cursor: stroke('.board-svg .cursor'), chosen: stroke('.board-svg .selection-halo'),
+                yellow: stroke('.board-svg .piece.selected .hull, .board-svg .piece.selected .unit-frame')};
     }""")
     assert len(colours["squares"]) >= 2
-    for mark in ("target", "last", "cursor"):
+    # The chosen piece's outline: its dark outer line against the squares, its yellow against that line.
+    for mark in ("target", "last", "cursor", "chosen"):
         assert colours[mark], f"no {mark} drawn"
         worst = min(contrast(colours[mark][0], square) for square in colours["squares"])
         assert worst >= 3, f"{mark} at {worst:.2f}:1"
+    assert contrast(colours["yellow"][0], colours["chosen"][0]) >= 3
     # The same board as a table: the square of the first piece listed names her, with her side.
     page.click(".board-table summary")
     listed = [line.split(": ", 1) for line in page.locator(".board-words li").all_inner_texts() if ": " in line]

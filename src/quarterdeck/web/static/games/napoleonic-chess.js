@@ -3,7 +3,7 @@
 // and supports are being declared, each attacked unit's attack total against its defence (with
 // supports and terrain), worked out by the server's rules (the view's `notes`); the odds of the last
 // combat from its events; units still to place.
-import { arrow, drawLegend, el, expandSquares, gridBoard, legendLayout, pieceGroup, sideColour } from "../board.js";
+import { arrow, drawLegend, el, expandSquares, gridBoard, legendLayout, pieceGroup, sideColour, withSelection } from "../board.js";
 
 // Each unit type's map symbol, after the convention of military maps (NATO APP-6): infantry a
 // cross, cavalry one diagonal, artillery a disc; a bar along the foot marks the heavy types
@@ -137,9 +137,8 @@ function unitShapes(ctx, x, y, army, type, colour, opacity = 1, selected = false
   const bottom = top + FRAME.height;
   const ink = { stroke: "white", "stroke-width": 2, "stroke-linecap": "round", "pointer-events": "none" };
   const rounded = ctx.view.seats.indexOf(army) > 0;
-  const shapes = [el("rect", { x: left, y: top, width: FRAME.width, height: FRAME.height, rx: rounded ? 10 : 0,
-    fill: colour, opacity, stroke: selected ? "#facc15" : "#111", "stroke-width": selected ? 4 : 1.5,
-    class: `unit-frame${rounded ? " rounded" : ""}` })];
+  const shapes = withSelection(el("rect", { x: left, y: top, width: FRAME.width, height: FRAME.height, rx: rounded ? 10 : 0,
+    fill: colour, opacity, stroke: "#111", "stroke-width": 1.5, class: `unit-frame${rounded ? " rounded" : ""}` }), selected);
   const inset = rounded ? 6 : 4;
   for (const part of type ? SYMBOLS[type] || [] : []) {
     if (part === "cross") {

@@ -1,7 +1,7 @@
 // Pirate Chess: the torus board with its harbour (the centre four squares), both fleets with their
 // anchors, the reserves still to place, lost ships, a steering wheel for the side to move, and a
 // foghorn when the turn passes.
-import { drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
+import { drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName, withSelection } from "../board.js";
 
 export const hasSound = true;
 
@@ -93,8 +93,8 @@ function shipShapes(ctx, kind, fleet, x, y, colour, scale = 1, selected = false)
   const at = (dx, dy) => `${x + dx * scale},${y + dy * scale}`;
   const line = "#111";
   const sail = { fill: "#f8fafc", stroke: line, "stroke-width": 1, "pointer-events": "none" };
-  const shapes = [el("path", { d: `M${at(-18, 6)} L${at(18, 6)} L${at(12, 16)} L${at(-12, 16)} Z`, fill: colour,
-    stroke: selected ? "#facc15" : line, "stroke-width": selected ? 4 : 1.5, class: "hull" })];
+  const shapes = withSelection(el("path", { d: `M${at(-18, 6)} L${at(18, 6)} L${at(12, 16)} L${at(-12, 16)} Z`, fill: colour,
+    stroke: line, "stroke-width": 1.5, class: "hull" }), selected);
   if (ctx.view.seats.indexOf(fleet) > 0) {
     shapes.push(el("line", { x1: x - 15 * scale, y1: y + 11 * scale, x2: x + 15 * scale, y2: y + 11 * scale,
       stroke: "white", "stroke-width": 2.5 * scale, "pointer-events": "none", class: "hull-stripe" }));

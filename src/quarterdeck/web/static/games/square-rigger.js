@@ -6,7 +6,7 @@
 // Everything shown is read from the state's JSON and the legal actions the server sent: a bearing's
 // cap is the largest amount it may legally fire, its target the square its actions aim at. Nothing
 // here decides what is legal.
-import { arrow, drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName } from "../board.js";
+import { arrow, drawLegend, el, gridBoard, legendLayout, parseSquare, pieceGroup, sideColour, squareName, withSelection } from "../board.js";
 
 const TERRAIN = { ".": "#9cc9e6", "#": "#c8b27a", H: "#7fb3d5" };
 const CLASS_MARK = { first: "1", second: "2", third: "3", fourth: "4", fifth: "5", sixth: "6" };
@@ -114,11 +114,10 @@ function legendEntries(ctx, state) {
 function hullShapes(ctx, x, y, side, { rotation, scale = 0.8, struck = false, selected = false, merchant = false }) {
   const colour = struck ? "#9ca3af" : sideColour(side, ctx.view.seats);
   const turn = `translate(${x},${y}) rotate(${rotation}) scale(${scale})`;
-  const shapes = [el("path", {
+  const shapes = withSelection(el("path", {
     d: "M0,-24 C10,-12 11,8 8,20 L-8,20 C-11,8 -10,-12 0,-24 Z", class: "hull",
-    fill: colour, stroke: selected ? "#facc15" : "#111", "stroke-width": selected ? 4 : 1.5,
-    "stroke-dasharray": merchant && !selected ? "4 3" : null, transform: turn,
-  })];
+    fill: colour, stroke: "#111", "stroke-width": 1.5, "stroke-dasharray": merchant ? "4 3" : null, transform: turn,
+  }), selected);
   if (ctx.view.seats.indexOf(side) > 0) {
     shapes.push(el("path", { d: "M0,-17 L0,-9 M0,11 L0,18", stroke: "white", "stroke-width": 3, class: "hull-stripe",
       "pointer-events": "none", transform: turn }));
