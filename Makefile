@@ -18,23 +18,28 @@ play: setup
 	$(BIN)/quarterdeck serve
 
 # As root on Debian, the tests get a real PostgreSQL server and Chromium (scripts/ci-services.sh
-# installs and starts them); elsewhere the tests that need them are skipped.
+# installs and starts them, and a failure there stops the run rather than skipping their tests);
+# elsewhere the tests that need them are skipped.
+SERVICES := if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	services="$$(scripts/ci-services.sh)" || { echo "scripts/ci-services.sh failed" >&2; exit 1; }; \
+	eval "$$services"; fi
+
 test: setup
 	$(BIN)/ruff check src tests benchmarks
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
+	@$(SERVICES); \
 	$(BIN)/pytest
 
 # The whole suite in three shuffled orders, each on every core (pytest-xdist), with new hypothesis
 # examples: no test may depend on another's leftovers. Replay a failing order with
 # --random-order-seed=N.
 test-random: setup
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
+	@$(SERVICES); \
 	for seed in $(or $(SEEDS),1 2 3); do \
 		QUARTERDECK_HYPOTHESIS=explore $(BIN)/pytest -n auto --random-order-seed=$$seed || exit 1; done
 
 # The README's pictures of each board, taken by the browser tests (tests never write into docs/).
 screenshots: setup
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then eval "$$(scripts/ci-services.sh)"; fi; \
+	@$(SERVICES); \
 	QUARTERDECK_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser.py tests/web/test_browser_naval_warfare.py tests/web/test_browser_frigate.py
 
 # The conformance suite alone, long: every scenario of every game played GAMES times (docs/testing.md).
