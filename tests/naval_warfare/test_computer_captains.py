@@ -108,8 +108,7 @@ def test_the_enemy_who_can_sail_away_level_makes_a_good_position_worth_no_more_t
     assert evaluate(trapped, 0) - knowledge.seek_action(_sides(trapped)) > 0
     free = with_martin_at(33)
     assert knowledge.can_escape(free, 1, Limits(free))
-    assert evaluate(free, 0) == pytest.approx(evaluate(free, 1))  # a draw, to both sides alike
-    assert evaluate(free, 0) < evaluate(trapped, 0) - knowledge.WIN / 2
+    assert evaluate(free, 0) - knowledge.seek_action(_sides(free)) == pytest.approx(0)
 
 
 def test_both_sides_wish_for_action_and_one_pass_gives_both_evaluations():
@@ -206,20 +205,3 @@ def test_a_side_behind_stays_to_fight_for_the_points_it_lacks():
     seek = knowledge.seek_action(_sides(state))
     assert evaluate(state, 0) - seek < -2
     assert evaluate(state, 1) - seek > 2
-
-
-def test_the_captains_play_to_win_not_for_the_margin():
-    """The battle is won or lost, not by how much (rulings, "Victory"): a one-point lead with little
-    left to chance is nearly a whole win, the same lead with broadsides to come much less; a level
-    battle is a likely draw, which counts against both sides alike."""
-    from quarterdeck.ai.knowledge import outcome_chances
-
-    lead_late, _ = outcome_chances(1.0, 0.25)
-    lead_open, _ = outcome_chances(1.0, 10.0)
-    assert lead_late > 0.8 > 0.3 > lead_open > 0
-    level, drawn = outcome_chances(0.0, 0.25)
-    assert level == 0 and drawn > 0.6
-    apart = duel(ship("Hope", "english", 5, 18, 90, type="Hope"), ship("Hope 2", "spanish", 65, 18, 90, type="Hope"))
-    english, spanish = evaluate_all(apart)
-    assert english == pytest.approx(spanish)
-    assert english < knowledge.seek_action(_sides(apart)) - knowledge.CONTEMPT / 2

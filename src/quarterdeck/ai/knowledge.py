@@ -142,18 +142,6 @@ def prune_by_piece(state: State, ordered: list[tuple[Action, T]]) -> list[tuple[
     return kept
 
 
-def outcome_chances(margin: float, variance: float) -> tuple[float, float]:
-    """(P(win) - P(loss), P(draw)) for the side whose expected final margin of whole points is
-    `margin`, taken as normal with `variance` (a final margin under a half either way is a draw).
-    What counts in the end is who wins, not by how much: an evaluation that adds this plays safe
-    when ahead late and takes the fight to the enemy when behind, since the spread grows with the
-    hits the two sides can still exchange."""
-    sigma = math.sqrt(2.0 * max(variance, 1e-9))
-    above = math.erf((margin - 0.5) / sigma)  # 2 P(win) - 1
-    below = math.erf((-margin - 0.5) / sigma)  # 2 P(loss) - 1
-    return 0.5 * (above - below), -0.5 * (above + below)
-
-
 def squash(delta: float, scale: float) -> float:
     """An evaluation difference mapped into (-1, 1), the range of a game's returns."""
     return math.tanh(delta / scale) if scale > 0 else 0.0

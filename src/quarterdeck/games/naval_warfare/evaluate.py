@@ -43,7 +43,6 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.ai.knowledge import outcome_chances
 from quarterdeck.core import plane
 from quarterdeck.core.protocol import Action
 
@@ -64,9 +63,6 @@ SEEK = 0.1  # the wish for action, per inch beyond gun range (see seek_action)
 ENDS = 100.0  # the last ship of a side leaving the table ends the battle: won, drawn or lost on points
 SPREAD = (-0.375, -0.125, 0.125, 0.375)  # each volley to come taken over the half move either side of it, so
 # that every inch closed counts, not only those that cross a band's edge
-WIN = 5.0  # the chance of winning, P(win) - P(loss), in points (see evaluate_all)
-CONTEMPT = 2.5  # what a likely draw costs each side, in points
-SETTLED = 0.25  # spread of the final margin beyond the points at stake (a flotation point here or there)
 PINNED = 2.0  # a ship the wind holds against the table's edge must leave the fight next move (see pinned)
 MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
 HORIZON = 3
@@ -394,19 +390,16 @@ def ship_worth(ship: Ship, later: int) -> float:
 
 
 class Margin:
-    """The points margin one side may expect, added up term by term, and the points at stake
-    (`volume`: what the dice may yet give either side, a measure of how far the final margin may
-    stray from the expectation)."""
+    """The points margin one side may expect, added up term by term."""
 
-    __slots__ = ("player", "value", "volume")
+    __slots__ = ("player", "value")
 
     def __init__(self, player: int):
-        self.player, self.value, self.volume = player, 0.0, 0.0
+        self.player, self.value = player, 0.0
 
     def add(self, side: int, points: float) -> None:
         """`side` may expect `points` (an expectation: a chance times what it is worth)."""
         self.value += points if side == self.player else -points
-        self.volume += abs(points)
 
 
 def in_flight(state: NavalState, margin: Margin) -> None:
@@ -497,28 +490,25 @@ def can_escape(state: NavalState, side: int, limits: Limits) -> bool:
 
 
 def evaluate(state: NavalState, player: int) -> float:
-    """Expected points for `player` less those of the other side, the chance of winning, and the
-    wish for action (see the module docstring)."""
-    return evaluate_all(state)[player]
+    """Expected points for `player` less those of the other side, and the wish for action (see the
+    module docstring)."""
+    margin, action = _margin(state, player)
+    return margin + action
 
 
 def evaluate_all(state: NavalState) -> tuple[float, float]:
     """Both sides' evaluations in one pass: the margin one side may expect is the other's loss, and
-    so is the chance of winning (P(win) - P(loss), worth WIN: the battle is won or lost, not by how
-    much); a likely draw counts against both (CONTEMPT: the captains play to win), as does a battle
-    not fought (`seek_action`)."""
-    margin, action, at_stake = _margin(state, 0)
-    lead, drawn = outcome_chances(margin, SETTLED + at_stake)
-    value = margin + WIN * lead
-    return value + action - CONTEMPT * drawn, action - value - CONTEMPT * drawn
+    both wish for action alike."""
+    margin, action = _margin(state, 0)
+    return margin + action, action - margin
 
 
-def _margin(state: NavalState, player: int) -> tuple[float, float, float]:
-    """(the margin for `player`, the wish for action, the points at stake); `now` gathers what this
-    move still holds before anyone can sail away (the score, the dice in the air, this move's fire)."""
+def _margin(state: NavalState, player: int) -> tuple[float, float]:
+    """(the margin for `player`, the wish for action); `now` gathers what this move still holds
+    before anyone can sail away (the score, the dice in the air, this move's fire)."""
     now, ahead = Margin(player), Margin(player)
     scores = victory.scores(state)
-    now.value = float(scores[player] - scores[1 - player])  # taken: nothing left to chance
+    now.add(player, scores[player] - scores[1 - player])
     in_flight(state, now)
     later = future_moves(state)
     grappled(state, ahead, later)
@@ -544,7 +534,7 @@ def _margin(state: NavalState, player: int) -> tuple[float, float, float]:
                 now.add(side, fire_potential(state, body, enemies,
                                              lambda e, own=own: PLACED if own and settled[e.name] else UNPLACED))
     value = escapes(state, player, limits, later, now.value, now.value + ahead.value)
-    return value, seek_action(sides), now.volume + ahead.volume
+    return value, seek_action(sides)
 
 
 def seek_action(sides: list[list[Body]]) -> float:
