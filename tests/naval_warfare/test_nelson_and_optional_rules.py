@@ -60,6 +60,19 @@ class TestNelsonRules:
         roll(state, 1)
         assert state.ships["Shannon"].status == "blown-up" and state.ships["Chesapeake"].on_fire
 
+    def test_a_five_puts_the_fire_out_and_a_second_fire_die_of_two_to_six_sets_her_alight(self):
+        """Nelson rule 3: the fire is out on 5-6; Nelson rule 2: after a 1 on the fire check, a
+        second die of 1 blows her up and anything else sets her on fire."""
+        from quarterdeck.games.naval_warfare import damage
+
+        state = frigates()
+        chesapeake, shannon = state.ships["Chesapeake"], state.ships["Shannon"]
+        chesapeake.on_fire = 2
+        damage.fire_die(state, chesapeake, 5)
+        assert chesapeake.on_fire == 0
+        damage.powder_second(state, shannon, 3)
+        assert shannon.on_fire == 1 and shannon.status == "afloat"
+
     def test_fire_out_on_5_6_else_drifts_and_cannot_fire_and_five_failures_blow_up(self):
         state = frigates()
         state.ships["Chesapeake"].on_fire = 1
@@ -151,6 +164,22 @@ class TestOptionalRules:
         to_movement(state)
         play(state, "move Shannon turn 0 run 1.00 turn 0 secure Chesapeake")
         assert state.ships["Chesapeake"].status == "prize" and state.ships["Chesapeake"].captor == 0
+
+    def test_a_ship_that_keeps_her_guns_takes_water_one_flotation_a_move(self):
+        """Optional rule 7: three quarters damaged in a Strong wind, she loses 1 flotation a move
+        unless a battery goes over the side."""
+        state = frigates({"foundering": True}, strength="strong")
+        shannon = state.ships["Shannon"]
+        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move Shannon turn 0 run 4.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        before = len(shannon.batteries)
+        play(state, "founder Shannon")
+        assert shannon.flotation == 11 and len(shannon.batteries) == before
 
     def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self):
         state = frigates({"foundering": True}, strength="strong")

@@ -30,6 +30,16 @@ class TestRule1Wind:
         roll(state, again)
         assert state.wind == expected  # 1-2 counter-clockwise, 3-4 clockwise, 5-6 no change
 
+    @pytest.mark.parametrize(("again", "expected"), [(1, 45), (2, 45), (3, 135), (4, 135), (5, 90), (6, 90)])
+    def test_red_six_rethrown_with_no_prevailing_wind(self, again, expected):
+        """With no prevailing wind (the setup's option) the wind still turns on 1-4, counter-clockwise
+        on 1-2 and clockwise on 3-4, and holds on 5-6 (rulings on the lost ranges)."""
+        state = position(pair(), wind="E")
+        state.prevailing = None
+        roll(state, 6, 2)
+        roll(state, again)
+        assert state.wind == expected
+
     @pytest.mark.parametrize(("again", "expected"), [(1, 90), (3, 0), (5, 90), (6, 0)])
     def test_red_six_away_and_toward_the_prevailing_wind(self, again, expected):
         state = position(pair(), wind="NE", prevailing="N")

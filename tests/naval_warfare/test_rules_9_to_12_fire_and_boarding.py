@@ -36,6 +36,27 @@ class TestRules9To11Fire:
         assert (martin.flotation, martin.crew) == (47, 97)
         assert state.removals == {"San Martin": 1}
 
+    def test_hits_without_a_six_take_no_battery(self):
+        """Rule 11: only sixes remove batteries; three hits of 4 and 5 leave the San Martin's guns
+        as they were and ask her owner nothing."""
+        state = broadside_position()
+        before = len(state.ships["San Martin"].batteries)
+        play(state, "fire Revenge port at San Martin")
+        for value in (5, 4, 4, 3, 5):
+            roll(state, value)
+        martin = state.ships["San Martin"]
+        assert martin.flotation == 47 and len(martin.batteries) == before
+        assert "San Martin" not in state.removals and due(state) != ("decide", "damage")
+
+    @pytest.mark.parametrize(("kind", "blocks"), [("land", True), ("shoal", False)])
+    def test_land_in_the_line_of_fire_blocks_it_a_shoal_does_not(self, kind, blocks):
+        """Rulings, "Fire": a shot runs mainmast to mainmast; land blocks it, shoals do not."""
+        rock = [{"name": "Eddystone", "kind": kind, "points": [[10.6, 12.2], [11.4, 12.2], [11.4, 12.8], [10.6, 12.8]]}]
+        state = broadside_position(land=rock)
+        shot = Fire("Revenge", "port", "San Martin")
+        assert (shot not in state.legal_actions()) == blocks
+        assert ("Eddystone" in fire.why_not(state, 0, shot)[1]) == blocks
+
     def test_the_targets_owner_removes_a_battery_for_each_six(self):
         state = broadside_position()
         play(state, "fire Revenge port at San Martin")

@@ -86,6 +86,21 @@ def test_prevailing_wind_roll_five_and_six_again_or_no_prevailing_wind():
     assert state.prevailing is None and state.strength == 0 and state.wind == 90
 
 
+def test_a_calm_at_the_setup_takes_its_direction_from_one_to_four_and_throws_again_on_five_or_six():
+    data = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
+    for value, wind in ((1, 0), (4, 270)):
+        state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
+        roll(state, 5)
+        roll(state, 5)  # calm: its direction thrown at once
+        roll(state, value)
+        assert state.strength == 0 and state.wind == wind
+    state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
+    roll(state, 5)
+    roll(state, 5)
+    roll(state, 6)  # no direction: thrown again
+    assert state.agenda[0][1] == "calm-direction"
+
+
 def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_used():
     names = builtin_names()
     assert len(names) >= 6
