@@ -31,6 +31,17 @@ class TestNelsonRules:
         chesapeake = state.ships["Chesapeake"]
         assert chesapeake.spec.flotation - chesapeake.flotation == 2 * 2  # 1 long + 1 short battery, doubled
 
+    @pytest.mark.parametrize(("heading", "rakes"), [(0, True), (90, False)])
+    def test_a_rake_across_the_stern_too_and_none_along_her_side(self, heading, rakes):
+        """Nelson rule 1 counts the keel line astern as well as ahead: Chesapeake sailing away from
+        Shannon shows her stern to Shannon's broadside; lying parallel she shows her side."""
+        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 11, 15, heading, **{"class": "38 frigate"})]
+        state = to_movement(position(ships, period="nelson", wind="W"))
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        assert fire.raked(state.ships["Shannon"], state.ships["Chesapeake"]) == rakes
+
     def test_ships_of_the_line_hold_fire_from_frigates_until_they_fire(self):
         ships = [ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
                  ship("Circe", "spanish", 10, 15, 90, **{"class": "32 frigate"})]

@@ -57,6 +57,17 @@ class TestRules9To11Fire:
         assert (shot not in state.legal_actions()) == blocks
         assert ("Eddystone" in fire.why_not(state, 0, shot)[1]) == blocks
 
+    def test_prisoners_held_aboard_share_the_casualties(self):
+        """Optional rule 6: a ship holding as many prisoners as her own crew loses casualties divided
+        equally between them (three hits: two of her men, one prisoner)."""
+        state = broadside_position()
+        martin = state.ships["San Martin"]
+        martin.prisoners = martin.crew
+        play(state, "fire Revenge port at San Martin")
+        for value in (5, 4, 4, 3, 6):
+            roll(state, value)
+        assert (martin.flotation, martin.crew, martin.prisoners) == (47, 98, 99)
+
     def test_the_targets_owner_removes_a_battery_for_each_six(self):
         state = broadside_position()
         play(state, "fire Revenge port at San Martin")
@@ -65,6 +76,8 @@ class TestRules9To11Fire:
         assert due(state) != ("decide", "fire")  # nothing else can fire: the step passes by itself
         assert state.current_player() == 1 and due(state) == ("decide", "damage")
         before = len(state.ships["San Martin"].batteries)
+        offered = state.legal_actions()
+        assert len(offered) == len(set(offered))  # each kind of battery on each mount offered once
         with pytest.raises(IllegalAction):
             play(state, "remove San Martin ahead short")
         play(state, "remove San Martin starboard long")
