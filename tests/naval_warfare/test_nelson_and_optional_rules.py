@@ -6,6 +6,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.games.naval_warfare import fire, victory
+from quarterdeck.games.naval_warfare.actions import Move
 
 from .helpers import due, play, position, roll, ship, to_movement
 
@@ -112,6 +113,21 @@ class TestOptionalRules:
         play(state, "move Revenge turn -90 run 1.00 turn 0 boats")  # upwind, towed by her boats
         assert (state.ships["Revenge"].x, state.ships["Revenge"].y) == (1000, 1100)
 
+    def test_after_her_boats_towed_her_she_lies_still_a_move_before_sailing_again(self):
+        from quarterdeck.games.naval_warfare import movement
+
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
+                                                                             type="San Martin")],
+                         strength="calm", options={"boats": True})
+        state.calm_moves = 1
+        to_movement(state)
+        revenge = state.ships["Revenge"]
+        revenge.boats = True  # towed by her boats last move
+        with pytest.raises(IllegalAction) as error:
+            movement.check(state, revenge, Move("Revenge", 0, 100, 0))
+        assert error.value.rule == "optional rule 1" and "lie still" in error.value.message
+        movement.check(state, revenge, Move("Revenge", 0, 0, 0))
+
     def test_jury_mast_after_five_moves_not_fired_on_at_close_range(self):
         state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
                                                                              type="San Martin")],
@@ -149,6 +165,38 @@ class TestOptionalRules:
         to_movement(state, wind=(2, 2))
         play(state, "move Capitana turn 0 run 6.00 turn 90")  # straight into the wind under oars
         assert state.ships["Capitana"].y == 1600
+
+    def test_oar_speed_halved_in_medium_winds_and_at_half_damage_and_no_second_call_for_oars(self):
+        """Optional rule 4 (rulings): the Galleasse rows 5" in Light Airs, 2.5" in Medium (only she may
+        row then) and 2.5" at half damage; a galley already under oars cannot take to them again, and
+        may go over to sail."""
+        from quarterdeck.games.naval_warfare import movement
+
+        ships = [ship("Capitana", "english", 10, 10, 0, type="Galleasse"), ship("Revenge", "spanish", 60, 30, 270)]
+        light = position(ships, wind="N", strength="light airs", options={"oared": True})
+        medium = position(ships, wind="N", strength="medium", options={"oared": True})
+        galleass = light.ships["Capitana"]
+        assert movement.oar_run(light, galleass) == 500 and movement.oar_run(medium, medium.ships["Capitana"]) == 250
+        galleass.flotation = galleass.spec.flotation // 2
+        assert movement.oar_run(light, galleass) == 250
+        state = position(ships, wind="N", strength="light airs", options={"oared": True})
+        state.ships["Capitana"].oars = True
+        to_movement(state, wind=(2, 2))
+        with pytest.raises(IllegalAction) as error:
+            movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "oars"))
+        assert error.value.rule == "optional rule 4" and "already under oars" in error.value.message
+        movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "sail"))
+
+    def test_a_ship_sails_with_her_minimum_crew_and_drifts_with_one_man_fewer(self):
+        """Optional rule 5 (rulings: tons / 100 rounded half up): Shannon needs her minimum to sail."""
+        from quarterdeck.games.naval_warfare import movement
+
+        state = frigates({"crews": True})
+        shannon = state.ships["Shannon"]
+        shannon.crew = shannon.spec.min_crew
+        assert movement.drift_reason(state, shannon) == ""
+        shannon.crew -= 1
+        assert "crew to sail" in movement.drift_reason(state, shannon)
 
     def test_crews_halve_casualties_at_half_crew(self):
         state = frigates({"crews": True})
