@@ -99,6 +99,18 @@ class TestRule6Drifting:
             Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)")]
         assert (state.ships["San Martin"].x, state.ships["San Martin"].y) == (1000, 930)
 
+    def test_a_dismasted_ship_upwind_of_a_grappled_pair_drifts_too(self):
+        """Rule 6: every drifting ship drifts, the grappled pair as one group and the dismasted White
+        Bear further upwind after them."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin"),
+                 ship("White Bear", "english", 30, 20, 90, type="White Bear")]
+        state = position(ships)
+        state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
+        state.ships["White Bear"].masts_lost = 2
+        events = start_move(state)
+        assert [e.piece for e in events if isinstance(e, Drifted)] == ["Revenge", "San Martin", "White Bear"]
+        assert (state.ships["White Bear"].x, state.ships["White Bear"].y) == (3000, 1900)
+
     def test_a_drift_that_clips_a_hull_with_its_corner_stops_at_contact(self):
         # Strong wind: the dismasted Revenge (heading N) drifts 2" south; Hope's stern lies across the
         # last quarter inch of her path, off to the east, so only the corners meet
