@@ -78,3 +78,14 @@ def test_towing_is_offered_alongside_a_friend_only_with_the_towing_rule():
     friend = ship("Hope", "english", 10.3, 10.3, 90, type="Hope")
     assert Move("Revenge", 0, 100, 0, "tow", "Hope") in offered(alongside(friend, {"towing": True}))
     assert not any(m.extra in ("tow", "board") for m in offered(alongside(friend)))
+
+
+def test_an_end_turn_lays_the_bow_guns_on_the_enemy():
+    """San Martin's odd long battery points ahead (rulings, "Disposition"): the end turn that lays
+    her keel line on the enemy to the north-east is offered (rule 10's fore and aft fire)."""
+    state = to_movement(position([ship("San Martin", "english", 10, 10, 90, type="San Martin"),
+                                  ship("Revenge", "spanish", 30, 16, 270)]))
+    bearing = plane.bearing((1600, 1000), state.ships["Revenge"].point)
+    turn = round(plane.signed_turn(90, bearing))
+    assert -45 < turn < 0  # not a limit: offered because it lays the bow guns
+    assert Move("San Martin", 0, 600, turn) in offered(state, "San Martin")
