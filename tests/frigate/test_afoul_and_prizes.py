@@ -9,7 +9,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate import combat
+from quarterdeck.games.frigate import combat, prizes
 from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Hold, Melee, Move, Order, Roll, Strike
 
 from .helpers import battle, hold_windows, near, quiet_turn, ship, to_movement
@@ -81,6 +81,39 @@ class TestRunningAfoul:
         hold_windows(state)
         guerriere = state.ships["Guerriere"]
         assert guerriere.crew == 3 and guerriere.owner == 0  # crippled alongside an enemy that boarded
+
+
+def melee_declared(guerriere_crew_hits: int = 0):
+    """Essex alongside Guerriere at the segment's end round, melee declared: the dice are due."""
+    state = astern()
+    to_movement(state, Essex=4, Guerriere=0)
+    state.ships["Guerriere"].crew = guerriere_crew_hits
+    state.apply(Move("Essex"), 0)
+    while state.windows[0] != "Essex" or not state.end_round:
+        state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+    state.apply(Melee("Essex"), 0)
+    return state
+
+
+class TestMelee:
+    def test_crew_points_are_a_tenth_of_the_rating_less_a_third_for_each_crew_hit(self):
+        """Reconstructed melee: round(rating / 10) x (3 - crew hits) / 3, to the nearest, half to even:
+        Essex (44 guns) 4, then 3, 1 and 0 as her crew hits mount."""
+        state = astern()
+        essex = state.ships["Essex"]
+        points = []
+        for hits in range(4):
+            essex.crew = hits
+            points.append(prizes.melee_points(state, essex))
+        assert points == [4, 3, 1, 0]
+
+    @pytest.mark.parametrize(("dice", "hit"), [((2, 2), {"Essex", "Guerriere"}), ((1, 6), {"Essex"}),
+                                                ((6, 1), {"Guerriere"})])
+    def test_the_lower_total_takes_a_crew_hit_and_both_on_a_tie(self, dice, hit):
+        """1d6 + crew points each (Essex 4, Guerriere round(3.8) = 4): the lower takes a crew hit."""
+        state = melee_declared()
+        state.apply(Roll(dice))
+        assert {name for name, kind, _ in state.pending if kind == "crew"} == hit
 
 
 class TestCuttingLoose:
