@@ -33,6 +33,24 @@ class TestCommandControl:
         state = squadron()
         assert not command.subject_to_command_control(state, state.ships["Temeraire"])
 
+    def test_four_hexes_from_her_flag_she_is_free_five_and_she_rolls(self):
+        """Reconstructed Command Control: farther than 4 hexes from the squadron's flagship."""
+        for hexname, subject in (("0514", False), ("0515", True)):
+            lead = ship("Victory", "blue", 100, "0510", "SE", 4, squadron="van", flagship="fleet")
+            second = ship("Temeraire", "blue", 98, hexname, "SE", 4, squadron="van")
+            state = battle(lead, second, ship("Redoutable", "red", 74, "3001", "S", 0),
+                           squadrons=[{"name": "van", "side": "blue", "lead": "Victory"}])
+            assert command.subject_to_command_control(state, state.ships["Temeraire"]) == subject
+
+    def test_a_ship_her_flag_cannot_see_is_under_command_control_however_close(self):
+        """Seed, COMMAND CONTROL: out of her flagship's sight (a ship in the line between) she rolls."""
+        lead = ship("Victory", "blue", 100, "0510", "SE", 4, squadron="van", flagship="fleet")
+        second = ship("Temeraire", "blue", 98, "0512", "SE", 4, squadron="van")
+        between = ship("Neptune", "blue", 98, "0511", "SE", 4)
+        state = battle(lead, second, between, ship("Redoutable", "red", 74, "3001", "S", 0),
+                       squadrons=[{"name": "van", "side": "blue", "lead": "Victory"}])
+        assert command.subject_to_command_control(state, state.ships["Temeraire"])
+
     def test_an_ordered_course_into_the_wind_becomes_the_next_one_clockwise(self):
         assert command.ordered_course(1, HexDir.N) == HexDir.NE
         assert command.ordered_course(4, HexDir.N) == HexDir.S
