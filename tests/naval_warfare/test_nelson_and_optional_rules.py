@@ -103,24 +103,25 @@ class TestNelsonRules:
         assert state.ships["Chesapeake"].status == "blown-up"
 
 
+def calm_with_boats():
+    """Revenge in the second move of a calm with the boats rule on, her move due."""
+    state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
+                                                                         type="San Martin")],
+                     strength="calm", options={"boats": True})
+    state.calm_moves = 1
+    return to_movement(state)
+
+
 class TestOptionalRules:
     def test_boats_after_the_first_move_of_a_calm(self):
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
-                                                                             type="San Martin")],
-                         strength="calm", options={"boats": True})
-        state.calm_moves = 1
-        to_movement(state)
+        state = calm_with_boats()
         play(state, "move Revenge turn -90 run 1.00 turn 0 boats")  # upwind, towed by her boats
         assert (state.ships["Revenge"].x, state.ships["Revenge"].y) == (1000, 1100)
 
     def test_after_her_boats_towed_her_she_lies_still_a_move_before_sailing_again(self):
         from quarterdeck.games.naval_warfare import movement
 
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
-                                                                             type="San Martin")],
-                         strength="calm", options={"boats": True})
-        state.calm_moves = 1
-        to_movement(state)
+        state = calm_with_boats()
         revenge = state.ships["Revenge"]
         revenge.boats = True  # towed by her boats last move
         with pytest.raises(IllegalAction) as error:
@@ -224,7 +225,9 @@ class TestOptionalRules:
         play(state, "move Shannon turn 0 run 1.00 turn 0 secure Chesapeake")
         assert state.ships["Chesapeake"].status == "prize" and state.ships["Chesapeake"].captor == 0
 
-    def test_a_ship_that_keeps_her_guns_takes_water_one_flotation_a_move(self):
+    @pytest.mark.parametrize(("choice", "flotation", "guns_lost"), [("founder Shannon", 11, 0),
+                                                                   ("jettison Shannon port long", 12, 1)])
+    def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self, choice, flotation, guns_lost):
         """Optional rule 7: three quarters damaged in a Strong wind, she loses 1 flotation a move
         unless a battery goes over the side."""
         state = frigates({"foundering": True}, strength="strong")
@@ -236,24 +239,10 @@ class TestOptionalRules:
         play(state, "move Chesapeake turn 0 run 2.00 turn 0")
         while due(state)[1] in ("fire", "damage"):
             state.apply(state.legal_actions()[-1])
-        before = len(shannon.batteries)
-        play(state, "founder Shannon")
-        assert shannon.flotation == 11 and len(shannon.batteries) == before
-
-    def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self):
-        state = frigates({"foundering": True}, strength="strong")
-        shannon = state.ships["Shannon"]
-        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        play(state, "move Shannon turn 0 run 4.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
-        while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
         assert due(state) == ("decide", "founder")
         before = len(shannon.batteries)
-        play(state, "jettison Shannon port long")
-        assert shannon.flotation == 12 and len(shannon.batteries) == before - 1
+        play(state, choice)
+        assert shannon.flotation == flotation and len(shannon.batteries) == before - guns_lost
 
 
 class TestVictory:
