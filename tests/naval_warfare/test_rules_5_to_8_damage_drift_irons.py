@@ -16,6 +16,14 @@ def end_of_move(state, *dice):
         roll(state, value)
 
 
+def revenge_marked(marker: str, heading: int):
+    """Revenge alone with a marker on her (`adrift`: rule 6, `irons`: rule 7), her move's throws due."""
+    state = position([ship("Revenge", "english", 10, 10, heading), distant_enemy()])
+    setattr(state.ships["Revenge"], marker, True)
+    start_move(state)
+    return state
+
+
 class TestRule5Masts:
     def test_quarter_damaged_throws_for_a_mast_at_the_end_of_the_move(self):
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
@@ -146,10 +154,7 @@ class TestRule6Drifting:
             assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
 
     def test_a_drifting_ship_throwing_3_drifts_on(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
-        state = position(ships)
-        state.ships["Revenge"].adrift = True
-        start_move(state)
+        state = revenge_marked("adrift", 90)
         assert due(state) == ("roll", "resume")
         events = roll(state, 3)
         assert events[0] == DieRolled("Revenge to sail again (rule 6)", 3)
@@ -157,10 +162,7 @@ class TestRule6Drifting:
         assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
 
     def test_a_drifting_ship_throwing_4_is_shown_sailing_again(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
-        state = position(ships)
-        state.ships["Revenge"].adrift = True
-        start_move(state)
+        state = revenge_marked("adrift", 90)
         events = roll(state, 4)
         assert events[:2] == [DieRolled("Revenge to sail again (rule 6)", 4),
                               Marked("Revenge", "sails again", "rule 6")]
@@ -175,10 +177,7 @@ class TestRules7And8Irons:
         assert state.ships["Revenge"].irons
 
     def test_in_irons_throws_5_or_6_for_one_turn_which_frees_her_if_permitted(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
-        state = position(ships)
-        state.ships["Revenge"].irons = True
-        start_move(state)
+        state = revenge_marked("irons", 15)
         assert due(state) == ("roll", "irons")
         roll(state, 5)
         with pytest.raises(IllegalAction):
@@ -203,10 +202,7 @@ class TestRules7And8Irons:
         assert state.ships["Revenge"].irons
 
     def test_in_irons_a_4_gives_no_turn_and_she_drifts(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
-        state = position(ships)
-        state.ships["Revenge"].irons = True
-        start_move(state)
+        state = revenge_marked("irons", 15)
         events = roll(state, 4)
         assert events[0] == DieRolled("Revenge in irons (rule 7)", 4)
         assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
@@ -214,10 +210,7 @@ class TestRules7And8Irons:
         assert not any(a.ship == "Revenge" for a in state.legal_actions())
 
     def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
-        ships = [ship("Revenge", "english", 10, 10, 15), distant_enemy()]
-        state = position(ships)
-        state.ships["Revenge"].irons = True
-        start_move(state)
+        state = revenge_marked("irons", 15)
         events = roll(state, 5)
         assert events[:2] == [DieRolled("Revenge in irons (rule 7)", 5),
                               Marked("Revenge", "may make one turn", "rule 7")]
