@@ -12,10 +12,10 @@ the other side (greedy and the search agents both use it):
   dice, line of fire and Nelson rule 4 respected), in full where both ships' places for this move's
   fire are settled, in part where either may still move, and at half once this move's fire is over;
 * the fight to come (`fight_to_come`): each ship's strongest mount on her nearest enemy at the range
-  each move left leaves (up to HORIZON) when both sail for the band where they outgun the other, the
-  faster having her way, and the boardings a run or a chase brings within
-  reach, so that closing pays the side whose guns and crews gain more from it; masts lost, fire and
-  drifting markers;
+  each move left leaves (up to HORIZON) when both sail for the band where they outgun the other,
+  whoever moves second having her way, and the boardings a run or a chase brings within reach, so
+  that closing pays the side whose guns and crews gain more from it; masts lost, fire and drifting
+  markers, a ship the wind pins against the table's edge counted out of the fight (`pinned`);
 * escape (`escapes`): a side that can sail every ship off the table with its next run ends the
   battle as the points stand, so its lead is worth HOLD more, and an edge against it is worth no more
   than the points as they stand.
