@@ -19,7 +19,9 @@ server's: on one machine they share the cores.
 `--long` plays long games (up to 400 moves each, fewer players) and compares the latency of the
 moves around number 10 with those around number 400: a server whose cost per move grows with the
 game shows it there. Random Pirate Chess games end on their own after 300 to 600 moves; the report
-says how many reached the late window.
+says how many reached the late window. Its players are paced at 20 moves a second each unless
+`--rate` says otherwise: alone on a quiet machine, ten unpaced players would each pass the server's
+per-connection limit of 40 requests a second and be refused (429).
 """
 
 from __future__ import annotations
@@ -281,6 +283,10 @@ def drive(load: Coroutine[Any, Any, dict[str, object]]) -> dict[str, object]:
     return uvloop.run(load)
 
 
+# A player's pace in long games: half the server's per-connection limit (Settings.rate_per_second).
+LONG_GAME_MOVES_PER_SECOND = 20
+
+
 def summary(runs: list[dict[str, object]]) -> dict[str, object]:
     """Median and spread (min, max) over the runs of the figures the targets name."""
 
@@ -317,6 +323,8 @@ def main() -> None:
     args = parser.parse_args()
     args.players = args.players or (10 if args.long else 100)
     args.moves = args.moves or (LATE.stop - 1 if args.long else 40)
+    if args.long and not args.rate:
+        args.rate = args.players * LONG_GAME_MOVES_PER_SECOND
     if args.url:
         report: dict[str, object] = drive(run(args.url, args.game, args.players, args.moves, args.rate))
     else:
