@@ -21,6 +21,7 @@ import argparse
 import ast
 import concurrent.futures
 import datetime
+import fcntl
 import functools
 import json
 import os
@@ -716,13 +717,20 @@ def main(argv: list[str] | None = None) -> int:
     old = json.loads(previous.read_text()) if previous is not None and previous.exists() else None
 
     def save(report: dict) -> dict:
-        # Written after every module, so an interrupted run keeps what it measured.
-        report = merge(old, report)
-        if previous is not None:
-            previous.parent.mkdir(parents=True, exist_ok=True)
+        # Written after every module, so an interrupted run keeps what it measured; the saved report
+        # is read again under a lock, so runs of different games at once each keep their own rows.
+        if previous is None:
+            if table_path != "-":
+                write_table(ROOT / table_path, report)
+            return report
+        previous.parent.mkdir(parents=True, exist_ok=True)
+        with open(previous.with_name(previous.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            latest = json.loads(previous.read_text()) if previous.exists() else old
+            report = merge(latest, report)
             previous.write_text(json.dumps(report, indent=1) + "\n")
-        if table_path != "-":
-            write_table(ROOT / table_path, report)
+            if table_path != "-":
+                write_table(ROOT / table_path, report)
         return report
 
     if args.rescore:
