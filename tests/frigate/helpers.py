@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck import games
@@ -18,13 +19,15 @@ def ship(name: str, side: str, rating: int, hex_: str, facing: str, ma: int = 0,
     return {"name": name, "side": side, "rating": rating, "hex": hex_, "facing": facing, "ma": ma, **extra}
 
 
-def battle(*ships: dict[str, Any], wind: tuple[int, str] = (1, "moderate"), options: dict[str, Any] | None = None,
+def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"),
+           options: dict[str, Any] | None = None,
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
            preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = ()) -> FrigateState:
-    """A battle past the fighting-sail choice, at the first Movement Declaration."""
+    """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
+    the first game-turn's wind dice)."""
     data = {
         "title": "Test", "briefing": "A position for a test.", "turns": turns,
-        "wind": {"direction": wind[0], "velocity": wind[1]},
+        "wind": {"direction": wind[0], "velocity": wind[1]} if wind else {},
         "forces": [
             {"side": "blue", "name": "Blue", "efficiency": efficiency, "preservation": preservation,
              "home_edge": "south"},
@@ -96,7 +99,17 @@ def quiet_turn(state: FrigateState, face: int = 4) -> None:
     `face` (initiative 6-1 for blue), every window holds fire, every ship declares the least it may
     and takes the first legal point."""
     start, declaring = state.turn, state.phase == "declare"
-    while not state.is_terminal() and not (state.phase == "declare" and (state.turn != start or not declaring)):
+    play_quietly(state, lambda s: s.phase == "declare" and (s.turn != start or not declaring), face)
+
+
+def to_next_wind(state: FrigateState, face: int = 4) -> None:
+    """Play on quietly (as `quiet_turn`) until the next game-turn's wind dice are due."""
+    start = state.turn
+    play_quietly(state, lambda s: s.turn != start and bool(s.rolls) and s.rolls[0][0].startswith("wind"), face)
+
+
+def play_quietly(state: FrigateState, done: Callable[[FrigateState], bool], face: int = 4) -> None:
+    while not state.is_terminal() and not done(state):
         player = state.current_player()
         if player == CHANCE:
             dice = state.rolls[0][2]

@@ -3,11 +3,12 @@ procedure; and the reconstructed wind (Sequence of Play 1a) with the seed's no-w
 
 from __future__ import annotations
 
+from quarterdeck.core.events import DieRolled, WindChanged
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import command, movement
 from quarterdeck.games.frigate.actions import Form, Move, Order, Roll, Turn
 
-from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement
+from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement, to_next_wind
 
 
 def squadron(flagship="fleet", far=False, **kw):
@@ -175,3 +176,55 @@ class TestWind:
         state.rolls = [("wind-direction", "", 1)]
         state._resolve_roll(Roll((6,)), [])
         assert state.wind_from == HexDir.N
+
+    def test_without_a_scenario_wind_the_first_dice_set_direction_then_velocity(self):
+        """Reconstructed wind: at the start 1d6 for the direction (1 north, 2 north-east, ...) and 1d6
+        for the velocity (4-5 Moderate)."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0), wind=None)
+        assert state.rolls == [("wind-direction-start", "", 1), ("wind-velocity-start", "", 1)]
+        (direction,) = [e.describe() for e in state.apply(Roll((2,))) if isinstance(e, DieRolled)]
+        assert direction == "rolled 2 for the wind's direction: from the NE"
+        events = state.apply(Roll((4,)))
+        assert WindChanged("NE", "moderate") in events
+        assert (state.wind_from, state.velocity, state.phase) == (HexDir.NE, "moderate", "declare")
+
+    def test_in_no_wind_only_the_velocity_is_rolled_and_a_steady_die_keeps_it(self):
+        """Seed, Movement 2: no wind, then the direction is rolled anew only when the wind rises."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       wind=(1, "light"), options={"no_wind": True})
+        to_next_wind(state)
+        state.apply(Roll((3,)))  # the direction holds
+        state.apply(Roll((1,)))  # light -> calm: roll again
+        state.apply(Roll((1,)))  # a 1: no wind
+        assert state.velocity == "no wind"
+        to_next_wind(state)
+        assert state.rolls == [("wind-velocity", "", 1)]  # no direction die while there is no wind
+        (steady,) = [e.describe() for e in state.apply(Roll((3,))) if isinstance(e, DieRolled)]
+        assert steady == "rolled 3 for the wind's velocity: steady, no wind" and state.velocity == "no wind"
+        to_next_wind(state)
+        events = state.apply(Roll((6,)))  # up a step: calm, from a direction rolled anew
+        assert state.velocity == "calm" and state.rolls[0] == ("wind-new-direction", "", 1)
+        assert "(its new direction is rolled)" in [e for e in events if isinstance(e, DieRolled)][0].describe()
+        assert WindChanged("S", "calm") in state.apply(Roll((4,)))
+
+    def test_a_calm_that_holds_is_no_reason_to_roll_again(self):
+        """Seed, Movement 2: the no-wind roll comes when the wind BECOMES Calm; a 1 on the velocity
+        die in a calm (standard table) leaves it calm without a second die."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       wind=(1, "calm"), options={"no_wind": True})
+        to_next_wind(state)
+        state.apply(Roll((3,)))
+        (held,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
+        assert held == "rolled 1 for the wind's velocity: steady, calm" and state.velocity == "calm"
+        assert not any(purpose == "no-wind-check" for purpose, _, _ in state.rolls)
+
+    def test_the_optional_table_rolls_two_dice_for_the_velocity_each_turn(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       options={"wind_table": "optional"})
+        to_next_wind(state)
+        assert state.rolls == [("wind-direction", "", 1), ("wind-velocity", "", 2)]
+        state.apply(Roll((3,)))
+        events = state.apply(Roll((5, 6)))
+        (velocity,) = [e for e in events if isinstance(e, DieRolled)]
+        assert velocity.dice == (5, 6) and state.velocity == "fresh"  # 11: up one
+        assert WindChanged("N", "fresh") in events
