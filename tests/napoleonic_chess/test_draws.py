@@ -35,3 +35,20 @@ def test_an_elimination_restarts_the_count_and_the_repetition_history():
     play(state, "end-move", "attack d4xd5", "end-advance")
     assert state.quiet_turns == 0
     assert list(state.history.values()) == [1]
+
+
+def test_a_battle_saved_in_the_advance_counts_the_turns_eliminations():
+    # Two Black infantry fall at once; a save taken before the advance says so, and the reloaded
+    # battle restarts the count of quiet turns when the turn ends.
+    state = battle(
+        {**GUARDS, "d4": "red artillery", "e4": "red artillery", "d5": "black infantry", "e5": "black infantry"},
+        options={"quiet_turn_limit": 3},
+    )
+    play(state, "end-move", "end-attack", player=0)
+    play(state, "end-move", "end-attack", player=1)
+    play(state, "end-move", "attack d4xd5", "attack e4xe5", player=0)
+    saved = state.to_json()
+    assert (saved["phase"], saved["quiet_turns"], saved["turn_eliminations"]) == ("advance", 2, 2)
+    restored = GAME.state_from_json(saved)
+    play(restored, "end-advance")
+    assert restored.quiet_turns == 0 and not restored.is_terminal()

@@ -68,18 +68,17 @@ def engagements(
     """Every declared attack, grouped by target (in square order), with its current totals."""
     where = {unit.id: square for square, unit in board.items()}
     attackers_of: dict[Square, list[tuple[Square, Unit, int]]] = {}
+    # Attacks and supports are declared on a board that stands still until they resolve, so every
+    # attacker, supporter and target is on it.
     for unit_id, target in attacks.items():
-        origin = where.get(unit_id)
-        if origin is None or target not in board:
-            continue
+        origin = where[unit_id]
         kind = board[origin].kind
         value = attack_value(scenario, redoubts, kind, origin, target)
         attackers_of.setdefault(target, []).append((origin, board[origin], value))
     supporters_of: dict[Square, list[tuple[Square, Unit]]] = {}
     for unit_id, target in supports.items():
-        origin = where.get(unit_id)
-        if origin is not None:
-            supporters_of.setdefault(target, []).append((origin, board[origin]))
+        origin = where[unit_id]
+        supporters_of.setdefault(target, []).append((origin, board[origin]))
     high = high_ground(scenario, redoubts)
     result = []
     for target in sorted(attackers_of):
