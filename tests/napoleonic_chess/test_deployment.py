@@ -108,7 +108,8 @@ def test_marching_orders_sides_alternate_one_unit_at_a_time():
         assert len(events_of(events, Placed)) == 1  # placements are public
         if state.phase == "deployment":  # each hand-over is announced to the army that places next
             assert events_of(events, PhaseChanged) == [
-                PhaseChanged(state.players[state.current_player()], "deployment", 0)]
+                PhaseChanged(state.players[state.current_player()], "deployment", 0)
+            ]
     assert order == [RED, BLACK] * 15
     assert state.phase == "move" and state.current_player() == RED
     assert len(state.board) == 30

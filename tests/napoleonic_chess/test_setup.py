@@ -223,12 +223,15 @@ def test_black_mirrors_red_so_its_first_moves_mirror_reds():
     assert {text.translate(flip) for text in red_moves} == black_moves
 
 
-@pytest.mark.parametrize(("corrupt", "message"), [
-    (lambda d: {**d, "game": "pirate-chess"}, "saved state of 'pirate-chess'"),
-    (lambda d: {**d, "active": "green"}, "not a saved Napoleonic Chess state: KeyError"),
-    (lambda d: {**d, "units": [{**d["units"][0], "square": "z99"}]}, "not a saved Napoleonic Chess state"),
-    (lambda d: {k: v for k, v in d.items() if k != "turn"}, "not a saved Napoleonic Chess state: KeyError"),
-])
+@pytest.mark.parametrize(
+    ("corrupt", "message"),
+    [
+        (lambda d: {**d, "game": "pirate-chess"}, "saved state of 'pirate-chess'"),
+        (lambda d: {**d, "active": "green"}, "not a saved Napoleonic Chess state: KeyError"),
+        (lambda d: {**d, "units": [{**d["units"][0], "square": "z99"}]}, "not a saved Napoleonic Chess state"),
+        (lambda d: {k: v for k, v in d.items() if k != "turn"}, "not a saved Napoleonic Chess state: KeyError"),
+    ],
+)
 def test_a_corrupt_saved_state_is_rejected_saying_why(corrupt, message):
     data = GAME.new_initial_state("standard").to_json()
     with pytest.raises(RecordError, match=message):

@@ -107,8 +107,9 @@ def test_redoubt_functions_as_a_hill():
 
 def test_redoubt_dug_on_a_hill_still_gives_one_not_two():
     # A redoubt "functions as for Hills": on a hill it adds nothing more than the hill does.
-    state = battle({**GUARDS, "d4": "red infantry", "d5": "black infantry"}, terrain={"hills": ["d5"]},
-                   redoubts={"built": ["d5"]})
+    state = battle(
+        {**GUARDS, "d4": "red infantry", "d5": "black infantry"}, terrain={"hills": ["d5"]}, redoubts={"built": ["d5"]}
+    )
     events = play(state, "end-move", "attack d4xd5")
     assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 2)
 

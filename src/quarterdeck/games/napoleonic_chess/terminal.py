@@ -104,12 +104,17 @@ class TerminalView:
         """This game's ways of typing (the phases: seed 002, "Sequence of Play")."""
         return [
             ("<square>", "select the unit standing there (or type its id, e.g. red-infantry-1)"),
-            ("<square> <square>", "the unit on the first square moves, attacks, supports or advances to the "
-             "second, e.g. `d2 d4`"),
+            (
+                "<square> <square>",
+                "the unit on the first square moves, attacks, supports or advances to the second, e.g. `d2 d4`",
+            ),
             ("<unit type> <square>", "while deploying: place a unit, e.g. `guards e2`" + _left_to_place(state, player)),
             ("best-defence", "in the support phase: the supports that save the most units"),
-            ("the board", "a unit is two letters in its army's colour (In infantry, Ca cavalry, Ar artillery, "
-             "Gd guards ...); small italic letters are your own secret placements"),
+            (
+                "the board",
+                "a unit is two letters in its army's colour (In infantry, Ca cavalry, Ar artillery, "
+                "Gd guards ...); small italic letters are your own secret placements",
+            ),
         ]
 
     def phase_help(self, state: NapoleonicState, player: int) -> str | None:
