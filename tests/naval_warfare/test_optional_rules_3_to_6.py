@@ -377,7 +377,38 @@ def in_tow():
     return state
 
 
+def tow_attempt(tower: dict, towed: dict, move: str):
+    """Light airs from the north, the towing rule on: `towed` holds, then `tower` makes `move`."""
+    ships = [tower, towed, ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"})]
+    state = to_movement(position(ships, period="nelson", wind="N", strength="light airs", options={"towing": True}))
+    play(state, f"move {towed['name']} hold")
+    play(state, move)
+    return state
+
+
 class TestOptionalRule3Towing:
+    def test_a_fifty_gun_ship_may_not_tow_more_than_twice_her_tonnage(self):
+        """Optional rule 3: a ship tows one "not greater than twice its tonnage"; only a frigate (under
+        50 guns, Nelson rule 4) may tow a ship of the line regardless. Leander, 50 guns and 1,052 tons,
+        may not take the first rate Victory (2,142 tons) in tow; the 38-gun Pallas of 1,000 tons may."""
+        victory = ship("Victory", "english", 10, 10, 90, **{"class": "first rate"})
+        leander = ship("Leander", "english", 12, 10, 90, armament={"24-pdr": 22, "12-pdr": 22, "6-pdr": 6}, tons=1052)
+        with pytest.raises(IllegalAction) as error:
+            tow_attempt(leander, victory, "move Leander turn 0 run 0.10 turn 0 tow Victory")
+        assert error.value.rule == "optional rule 3" and "twice her tonnage" in error.value.message
+        state = tow_attempt(frigate("Pallas", "english", 12, 10, 90), victory,
+                            "move Pallas turn 0 run 0.10 turn 0 tow Victory")
+        assert due(state) == ("roll", "tow")
+
+    def test_the_tow_is_taken_at_the_bow_not_alongside(self):
+        """Optional rule 3: "the frigate moves to the front of the other ship": in contact abeam of
+        Calcutta, Pallas may not take her in tow."""
+        calcutta = ship("Calcutta", "english", 10, 10, 90, **{"class": "74"})
+        with pytest.raises(IllegalAction) as error:
+            tow_attempt(frigate("Pallas", "english", 10, 10.6, 90), calcutta,
+                        "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
+        assert error.value.rule == "optional rule 3" and "must end at her bow" in error.value.message
+
     def test_the_towed_ship_holds_and_her_tower_moves_her(self):
         state = in_tow()
         calcutta = state.ships["Calcutta"]

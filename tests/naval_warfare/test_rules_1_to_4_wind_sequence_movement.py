@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import WindChanged
 from quarterdeck.core.protocol import CHANCE
 
-from .helpers import due, play, position, roll, ship, to_movement
+from .helpers import due, play, position, roll, ship, start_move, to_movement
 
 
 def pair(**kw):
@@ -57,6 +58,24 @@ class TestRule1Wind:
         roll(state, 1)
         assert state.wind == 180
 
+    def test_a_veer_past_north_reads_north_not_360_degrees(self):
+        """Rule 1: from the north-west, a re-thrown 3 turns the wind 45 degrees toward a northerly
+        prevailing wind, or clockwise with none: it then blows from the north, 0 degrees."""
+        for prevailing in ("N", None):
+            state = position(pair(), wind="NW", prevailing="N")
+            state.prevailing = None if prevailing is None else 0
+            roll(state, 6, 2)
+            events = roll(state, 3)
+            assert state.wind == 0 and state.to_json()["wind"]["from"] == 0
+            assert WindChanged("N", "medium") in events
+
+    @pytest.mark.parametrize(("again", "strength"), [(3, 1), (4, 3)])
+    def test_black_six_rethrown_one_to_three_calmer_four_to_six_stronger(self, again, strength):
+        state = position(pair())
+        roll(state, 2, 6)
+        roll(state, again)
+        assert state.strength == strength
+
     def test_black_six_rethrown_changes_strength_once(self):
         state = position(pair())
         roll(state, 2, 6)
@@ -71,6 +90,26 @@ class TestRule1Wind:
         state = position(pair(), strength="calm")
         roll(state, 2, 4)
         assert state.strength == 1 and due(state)[1] == "initiative"
+
+
+    def test_boats_wait_for_the_second_move_of_light_airs_after_a_medium_wind(self):
+        """Optional rule 1: boats may tow "after the first move of the calm or light airs"; a move of
+        medium wind before it does not count towards the light airs."""
+        state = to_movement(position(pair(), options={"boats": True}))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        roll(state, 2, 6)
+        roll(state, 1)  # the black die thrown again: calmer, light airs
+        roll(state, 9, 4)
+        assert state.to_json()["wind"]["light_moves"] == 1
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn -90 run 1.00 turn 0 boats")
+        assert error.value.rule == "optional rule 1"
+        play(state, "move Revenge hold")
+        play(state, "move San Martin hold")
+        start_move(state)
+        play(state, "move Revenge turn -90 run 1.00 turn 0 boats")  # upwind, the second move of light airs
+        assert state.ships["Revenge"].point == (1100, 1100)
 
 
 class TestRule3Sequence:
@@ -161,6 +200,35 @@ class TestRules2And4Movement:
         assert error.value.message == "the run crosses San Martin's hull"
         legal = [a for a in state.legal_actions(piece="Revenge") if a.extra == "board"]
         assert legal and legal[0].run < 500
+
+    def test_a_long_run_may_not_pass_through_a_ship_just_ahead(self):
+        """Rulings, "Movement": a run may not cross a hull. In strong winds Revenge may run 16 inches,
+        but not through San Cristobal lying across her track 1.5 inches ahead."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Cristobal", "spanish", 11.5, 10, 180),
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = to_movement(position(ships, strength="strong"))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 16.00 turn 0")
+        assert error.value.message == "the run crosses San Cristobal's hull"
+        assert state.ships["Revenge"].point == (1000, 1000)
+
+    @pytest.mark.parametrize(("hope_at", "overlaps"), [((10.24, 10.99), True), ((10.26, 11.01), False)])
+    def test_a_turn_may_not_swing_a_hull_into_another_even_by_a_corner(self, hope_at, overlaps):
+        """Rulings: hulls never overlap. Turning north in a calm, Revenge's starboard bow would
+        overlap the larboard quarter of Hope, close off her bow, by a hundredth of an inch: refused;
+        with Hope two hundredths farther off the same turn clears her."""
+        ships = [ship("Revenge", "english", 10, 10, 45), ship("Hope", "english", *hope_at, 0),
+                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships, strength="calm")
+        state.calm_moves = 1
+        to_movement(state)
+        if overlaps:
+            with pytest.raises(IllegalAction) as error:
+                play(state, "move Revenge turn -45 run 0.00 turn 0")
+            assert error.value.message == "the turn swings Revenge into Hope's hull"
+        else:
+            play(state, "move Revenge turn -45 run 0.00 turn 0")
+            assert state.ships["Revenge"].heading == 0
 
     def test_a_move_by_end_point_and_heading_reads_as_turn_run_turn(self):
         state = to_movement(position(pair()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.events import WindChanged
 from quarterdeck.games.naval_warfare import victory
 from quarterdeck.games.naval_warfare.actions import Move
 from quarterdeck.games.naval_warfare.scenario import (
@@ -86,14 +87,25 @@ def test_prevailing_wind_roll_five_and_six_again_or_no_prevailing_wind():
     assert state.prevailing is None and state.strength == 0 and state.wind == 90
 
 
+def test_with_no_prevailing_wind_a_six_for_the_first_direction_is_thrown_again():
+    data = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
+    state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
+    roll(state, 5)  # no prevailing wind
+    roll(state, 6)  # neither a direction nor a calm: again
+    events = roll(state, 3)
+    assert state.prevailing is None and (state.wind, state.strength) == (180, 2)
+    assert WindChanged("S", "medium") in events
+
+
 def test_a_calm_at_the_setup_takes_its_direction_from_one_to_four_and_throws_again_on_five_or_six():
     data = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
-    for value, wind in ((1, 0), (4, 270)):
+    for value, wind, name in ((1, 0, "N"), (4, 270, "W")):
         state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
         roll(state, 5)
         roll(state, 5)  # calm: its direction thrown at once
-        roll(state, value)
+        events = roll(state, value)
         assert state.strength == 0 and state.wind == wind
+        assert WindChanged(name, "calm") in events  # the players are told where the wind will come from
     state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
     roll(state, 5)
     roll(state, 5)
