@@ -208,6 +208,19 @@ def test_hits_per_bearing_defence_on_one_bearing_does_not_cover_another():
     assert [e.hits for e in events if isinstance(e, Hit)] == [2]
 
 
+def test_hits_per_bearing_a_bearing_defended_with_all_that_arrives_takes_none():
+    # 1 arrives off Target's starboard beam and 3 off her port beam; she meets the 1 in full and gives
+    # the port beam 2: one hit, off the port beam only.
+    state = to_fire(position([("Victory", "blue", "first", "d5", "N"), ("Ville", "blue", "first", "f5", "N"),
+                              ("Target", "red", "third", "e5", "N")]))
+    play(state, "fire Victory stbd-beam 3 at Target", "fire Ville port-beam 1 at Target", "end-fire")
+    play(state, "defend Target stbd-beam 1", "defend Target port-beam 2")
+    assert state.hits_on("Target") == {bearing("port-beam"): 1}
+    events = play(state, "end-defence")
+    assert [(e.bearing, e.hits) for e in events if isinstance(e, Hit)] == [("port-beam", 1)]
+    assert state.factors("Target") == (2, 2, 2)
+
+
 def test_optimal_defence_minimises_total_hits_against_brute_force():
     state = to_fire(position([
         ("Achille", "red", "second", "e5", "NE"),

@@ -146,7 +146,7 @@ def test_wind_changes_are_scheduled_by_the_scenario():
 def test_non_adjacency_rejects_a_commit_naming_the_two_ships():
     state = position([
         ("Bellona", "blue", "third", "d4", "E"), ("Vanguard", "blue", "third", "f6", "S"),
-        ("Foe", "red", "third", "j10", "S"),
+        ("Orion", "blue", "third", "a1", "N"), ("Foe", "red", "third", "j10", "S"),
     ], wind="N")
     # Ending next to a ship that has not moved yet is allowed for now (she may still sail away)...
     play(state, "move Bellona e5 NE")
@@ -155,7 +155,7 @@ def test_non_adjacency_rejects_a_commit_naming_the_two_ships():
     with pytest.raises(IllegalAction) as error:
         play(state, "end-move")
     assert error.value.rule == "non-adjacency"
-    assert "Bellona" in str(error.value) and "Vanguard" in str(error.value)
+    assert error.value.message == "Bellona (e5) and Vanguard (f6) would end the move on touching squares"
     assert state.to_json() == before
 
 
@@ -168,6 +168,21 @@ def test_non_adjacency_a_ship_may_not_end_next_to_one_that_has_moved():
     with pytest.raises(IllegalAction) as error:
         play(state, "move Vanguard f4 W")
     assert error.value.rule == "non-adjacency"
+
+
+def test_non_adjacency_a_friend_that_has_moved_is_kept_clear_of_though_another_has_not_moved_yet():
+    # Vanguard, listed between them, has not moved; Orion has moved to f4, so Bellona may not end on
+    # e4 beside her, whether chosen from Bellona's own list or typed.
+    state = position([
+        ("Bellona", "blue", "third", "d4", "E"), ("Vanguard", "blue", "third", "a1", "N"),
+        ("Orion", "blue", "third", "g4", "W"), ("Foe", "red", "third", "j10", "S"),
+    ], wind="N")
+    play(state, "move Orion f4 W")
+    assert ("e4", "E") in ends(state, "Bellona")  # she could sail there, were Orion not beside it
+    assert "move Bellona e4 E" not in [state.action_to_text(a) for a in state.legal_actions(piece="Bellona")]
+    with pytest.raises(IllegalAction) as error:
+        play(state, "move Bellona e4 E")
+    assert error.value.rule == "non-adjacency" and "Orion" in error.value.message
 
 
 def test_non_adjacency_listed_moves_keep_every_ship_apart():
