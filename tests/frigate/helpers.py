@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from quarterdeck import games
+from quarterdeck.core.events import Event
 from quarterdeck.core.hexes import HexDir, neighbour
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate.actions import Declare, EndDeclare, Hold, Order, Pass, Roll, Sail
@@ -22,7 +23,7 @@ def ship(name: str, side: str, rating: int, hex_: str, facing: str, ma: int = 0,
 def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"),
            options: dict[str, Any] | None = None,
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
-           preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = ()) -> FrigateState:
+           preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II") -> FrigateState:
     """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
     the first game-turn's wind dice)."""
     data = {
@@ -30,9 +31,9 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
         "wind": {"direction": wind[0], "velocity": wind[1]} if wind else {},
         "forces": [
             {"side": "blue", "name": "Blue", "efficiency": efficiency, "preservation": preservation,
-             "home_edge": "south"},
+             "home_edge": "south", "crt": crt},
             {"side": "red", "name": "Red", "efficiency": efficiency, "preservation": preservation,
-             "home_edge": "north"},
+             "home_edge": "north", "crt": crt},
         ],
         "ships": list(ships),
         "squadrons": squadrons or [],
@@ -94,12 +95,12 @@ def near(state: FrigateState, name: str, *steps: str) -> str:
     return state.grid.name(h)
 
 
-def quiet_turn(state: FrigateState, face: int = 4) -> None:
+def quiet_turn(state: FrigateState, face: int = 4) -> list[Event]:
     """Play on to the next Movement Declaration (leaving the present one first): every die shows
     `face` (initiative 6-1 for blue), every window holds fire, every ship declares the least it may
-    and takes the first legal point."""
+    and takes the first legal point. Returns the events seen on the way."""
     start, declaring = state.turn, state.phase == "declare"
-    play_quietly(state, lambda s: s.phase == "declare" and (s.turn != start or not declaring), face)
+    return play_quietly(state, lambda s: s.phase == "declare" and (s.turn != start or not declaring), face)
 
 
 def to_next_wind(state: FrigateState, face: int = 4) -> None:
@@ -108,15 +109,17 @@ def to_next_wind(state: FrigateState, face: int = 4) -> None:
     play_quietly(state, lambda s: s.turn != start and bool(s.rolls) and s.rolls[0][0].startswith("wind"), face)
 
 
-def play_quietly(state: FrigateState, done: Callable[[FrigateState], bool], face: int = 4) -> None:
+def play_quietly(state: FrigateState, done: Callable[[FrigateState], bool], face: int = 4) -> list[Event]:
+    events: list[Event] = []
     while not state.is_terminal() and not done(state):
         player = state.current_player()
         if player == CHANCE:
             dice = state.rolls[0][2]
-            state.apply(Roll((6, 1) if dice == 2 else (face,)))
+            events += state.apply(Roll((6, 1) if dice == 2 else (face,)))
             continue
         seat = state.acting_players()[0]
         actions = state.legal_actions(seat)
         pick = next((a for a in actions if isinstance(a, Hold)), None)
         pick = pick or next((a for a in actions if isinstance(a, Declare | Order | EndDeclare)), None)
-        state.apply(pick or actions[0], seat)
+        events += state.apply(pick or actions[0], seat)
+    return events

@@ -3,12 +3,14 @@ procedure; and the reconstructed wind (Sequence of Play 1a) with the seed's no-w
 
 from __future__ import annotations
 
-from quarterdeck.core.events import DieRolled, WindChanged
+import pytest
+
+from quarterdeck.core.events import DieRolled, ForceChanged, WindChanged
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import command, movement
-from quarterdeck.games.frigate.actions import Form, Move, Order, Roll, Turn
+from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Roll, Turn
 
-from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement, to_next_wind
+from .helpers import battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind
 
 
 def squadron(flagship="fleet", far=False, **kw):
@@ -80,6 +82,82 @@ class TestCommandControl:
         plain.turn, plain.ships["Victory"].fired_on_turn = 3, 2
         assert not command.subject_to_command_control(plain, plain.ships["Victory"])
 
+    def test_a_squadron_flagship_anywhere_in_the_line_is_its_flag(self):
+        """Reconstructed Command Control: distance to the SQUADRON's flagship, wherever she sails in it,
+        not to the fleet flagship in another squadron."""
+        state = rear_squadron()
+        assert not command.subject_to_command_control(state, state.ships["Bellerophon"])  # 2 hexes from Colossus
+        assert not command.subject_to_command_control(state, state.ships["Colossus"])  # the flag herself
+
+    def test_when_the_squadron_flagship_is_lost_the_fleet_flagship_is_the_flag(self):
+        state = rear_squadron()
+        state.ships["Colossus"].status = "sunk"
+        assert command.subject_to_command_control(state, state.ships["Bellerophon"])  # Victory is far off
+        near_fleet_flag = rear_squadron(victory="0514")
+        near_fleet_flag.ships["Colossus"].status = "sunk"
+        assert not command.subject_to_command_control(near_fleet_flag, near_fleet_flag.ships["Bellerophon"])
+
+    def test_without_any_flagship_and_outside_a_squadron_no_one_rolls(self):
+        state = battle(ship("Bellerophon", "blue", 74, "0510", "N", 4, squadron="rear"),
+                       ship("Colossus", "blue", 74, "0520", "N", 4, squadron="rear"),
+                       ship("Lone", "blue", 74, "2020", "N", 4), ship("Redoutable", "red", 74, "3001", "S", 0),
+                       squadrons=[{"name": "rear", "side": "blue"}])
+        assert not any(command.subject_to_command_control(state, state.ships[n]) for n in ("Colossus", "Lone"))
+
+    @pytest.mark.parametrize(("second", "formation", "rolls"), [
+        ("0514", "line-ahead", False),  # cut off behind a gap, but 4 hexes from the lead and in sight
+        ("0515", "line-ahead", True),  # 5 hexes from the lead: her flag (6 hexes astern) counts
+        ("0514", "", True),  # no formation: only the flag counts
+    ])
+    def test_in_formation_the_lead_within_four_hexes_and_in_sight_keeps_her_under_control(
+            self, second, formation, rolls):
+        """Reconstructed: ships in a formation whose lead is within 4 hexes and in sight are exempt."""
+        state = battle(ship("Leader", "blue", 74, "0510", "N", 4, squadron="van"),
+                       ship("Second", "blue", 74, second, "N", 4, squadron="van"),
+                       ship("Flag", "blue", 74, "0521", "N", 4, squadron="van", flagship="squadron"),
+                       ship("Redoutable", "red", 74, "3001", "S", 0),
+                       squadrons=[{"name": "van", "side": "blue", "formation": formation}] if formation else
+                       [{"name": "van", "side": "blue"}])
+        assert command.subject_to_command_control(state, state.ships["Second"]) is rolls
+
+    def test_a_ship_out_of_formation_gets_no_help_from_the_lead(self):
+        state = battle(ship("Leader", "blue", 74, "0510", "N", 4, squadron="van"),
+                       ship("Flag", "blue", 74, "0514", "N", 4, squadron="van", flagship="squadron"),
+                       ship("Stray", "blue", 74, "0710", "N", 4, squadron="van"),  # abeam of the lead, not astern
+                       ship("Redoutable", "red", 74, "3001", "S", 0),
+                       squadrons=[{"name": "van", "side": "blue", "formation": "line-ahead"}])
+        assert command.formation_status(state, state.scenario.squadrons[0], "line-ahead")["Stray"] == "out"
+        assert command.subject_to_command_control(state, state.ships["Stray"])  # 2 hexes from the lead, 6 from the flag
+
+    def test_a_fleet_flagship_fired_on_rolls_next_turn_under_the_optional_rule(self):
+        """Seed, COMMAND CONTROL (optional): "If in any turn a Fleet Flagship is fired on, whether or
+        not any hits are achieved, the ship must undergo the Command Control procedure at the start of
+        the following Game-Turn"; never before she is fired on."""
+        state = battle(ship("Victory", "blue", 100, "0510", "N", 4, squadron="van", flagship="fleet"),
+                       ship("Redoutable", "red", 74, "0709", "N", 0),
+                       squadrons=[{"name": "van", "side": "blue"}], options={"flagship_fired_on": True},
+                       wind=(3, "moderate"))
+        declare(state, Victory=4, Redoutable=0)
+        assert state.rolls[0][0] == "initiative"  # turn 1: nobody has fired on her yet
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        state.apply(Hold("Victory"), 0)
+        state.apply(Fire("Redoutable", "port", "Victory", "hull"), 1)
+        state.apply(Roll((1,)))  # a miss: fired on all the same
+        quiet_turn(state)
+        declare(state, Victory=4, Redoutable=0)
+        assert ("command", "Victory", 1) in state.rolls
+
+
+def rear_squadron(victory="2010"):
+    """Blue's rear squadron, Bellerophon two hexes from her squadron flagship Colossus; the fleet
+    flagship Victory in the van."""
+    return battle(ship("Bellerophon", "blue", 74, "0510", "N", 4, squadron="rear"),
+                  ship("Colossus", "blue", 74, "0310", "N", 4, squadron="rear", flagship="squadron"),
+                  ship("Victory", "blue", 100, victory, "N", 4, squadron="van", flagship="fleet"),
+                  ship("Redoutable", "red", 74, "3001", "S", 0),
+                  squadrons=[{"name": "rear", "side": "blue"}, {"name": "van", "side": "blue"}])
+
 
 class TestFormations:
     def line(self, gap_row="0513"):
@@ -113,6 +191,15 @@ class TestFormations:
         declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
         assert state.formations["van"] == ("line-ahead", "line-abreast")  # the old one holds for now
 
+    @pytest.mark.parametrize(("shape", "steps"), [("line-ahead", ("S", "SE")), ("line-abreast", ("SE",)),
+                                                  ("line-abreast", ("NE",))])
+    def test_the_edge_of_the_arc_counts_as_in_formation(self, shape, steps):
+        """Line Ahead: 150 degrees or more off the bow of the ship ahead; Line Abreast: 60 to 120."""
+        state = self.line()
+        state.ships["Temeraire"].hex = state.grid.parse(near(state, "Victory", *steps))
+        state.ships["Neptune"].hex = state.grid.parse("2020")
+        assert command.formation_status(state, state.scenario.squadrons[0], shape)["Temeraire"] == "in"
+
 
 class TestPreservation:
     def test_over_the_level_the_force_withdraws(self):
@@ -141,6 +228,18 @@ class TestPreservation:
         force = command.ForceState("low", "II")
         assert command.apply_drop(force, False) == "withdraws" and force.withdrawing
         assert command.worse_crt("II") == "III" and command.worse_crt("III") == "III"
+
+    def test_a_crack_force_drops_a_level_at_a_time_and_its_crt_by_one(self):
+        """Seed, PRESERVATION LEVEL (optional): each drop one efficiency level; at the second, the next
+        higher CRT (I to II)."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                       ship("Java", "red", 38, "2010", "N", 0), preservation=2, efficiency="crack", crt="I",
+                       options={"preservation": "efficiency"})
+        state.ships["Essex"].hull = 5
+        declare(state, Essex=0, Java=0)
+        events = quiet_turn(state)
+        changes = [e.change for e in events if isinstance(e, ForceChanged) and e.player == "blue"]
+        assert changes == ["efficiency drops to average", "efficiency drops to green", "uses CRT II"]
 
 
 class TestWind:

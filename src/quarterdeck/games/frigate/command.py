@@ -81,11 +81,11 @@ def formation_status(state: FrigateState, squadron: Squadron, shape: str) -> dic
 
 
 def squadron_flag(state: FrigateState, squadron: Squadron) -> Ship | None:
-    """The squadron's flagship, or (when she is lost) the fleet flagship of the side."""
-    for wanted in ("squadron", "fleet"):
-        for ship in members(state, squadron):
-            if ship.spec.flagship == wanted or (wanted == "squadron" and ship.spec.flagship == "fleet"):
-                return ship
+    """The squadron's flagship (a fleet flagship sailing in it is its flag too), or (when she is
+    lost) the fleet flagship of the side."""
+    for ship in members(state, squadron):
+        if ship.spec.flagship in ("squadron", "fleet"):
+            return ship
     for ship in state.ship_list:
         if ship.side == squadron.side and ship.afloat and not ship.prize and ship.spec.flagship == "fleet":
             return ship
