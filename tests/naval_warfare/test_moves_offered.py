@@ -9,7 +9,7 @@ from __future__ import annotations
 from quarterdeck.core import plane
 from quarterdeck.games.naval_warfare.actions import Move
 
-from .helpers import position, ship, to_movement
+from .helpers import distant_enemy, position, ship, to_movement
 
 
 def offered(state, name="Revenge"):
@@ -89,3 +89,60 @@ def test_an_end_turn_lays_the_bow_guns_on_the_enemy():
     turn = round(plane.signed_turn(90, bearing))
     assert -45 < turn < 0  # not a limit: offered because it lays the bow guns
     assert Move("San Martin", 0, 600, turn) in offered(state, "San Martin")
+
+
+def test_an_end_turn_lays_the_stern_guns_on_an_enemy_astern():
+    """A battery pointing astern (rulings, "Disposition") bears along the keel line astern (rule 10):
+    after her run, the end turn that lays San Martin's stern on Revenge, to the west-south-west, is
+    offered."""
+    state = to_movement(position([ship("San Martin", "english", 10, 10, 90, type="San Martin", astern={"long": 1}),
+                                  ship("Revenge", "spanish", 2, 4, 270)]))
+    bearing = plane.bearing((1600, 1000), state.ships["Revenge"].point)
+    turn = round(plane.signed_turn(90, bearing + 180))
+    assert -45 < turn < 0  # not a limit: offered because it lays the stern guns
+    assert Move("San Martin", 0, 600, turn) in offered(state, "San Martin")
+
+
+def test_an_end_turn_lays_the_broadside_after_a_start_turn_through_north():
+    """Revenge heading 330 turns 45 degrees to run north-north-east (15 degrees): the end turn that
+    lays her port broadside on San Martin is measured from that run."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 330),
+                                  ship("San Martin", "spanish", 2, 20, 270, type="San Martin")], wind="S"))
+    end = plane.advance((1000, 1000), 15, 800)
+    turn = round(plane.signed_turn(15, plane.bearing(end, state.ships["San Martin"].point) + 90))
+    assert 0 < abs(turn) < 45
+    assert Move("Revenge", 45, 800, turn) in offered(state)
+
+
+def in_a_calm(options=None):
+    """Revenge in the second move of a calm, the enemy far off."""
+    state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], strength="calm", options=options)
+    state.calm_moves = 1
+    return to_movement(state)
+
+
+def test_in_a_calm_the_half_turns_are_offered_as_well_as_the_limits():
+    """Rule 2: in a calm a ship may make one 45-degree turn: 22 and 23 degrees are offered too."""
+    assert {m.turn1 for m in offered(in_a_calm())} == {-45, -23, 0, 22, 45}
+
+
+def test_boats_are_offered_ahead_and_at_each_turn_limit_and_to_lie_still():
+    """Optional rule 1: after the first move of a calm her boats may tow her one drift move."""
+    boats = [m for m in offered(in_a_calm({"boats": True})) if m.extra == "boats"]
+    assert boats == [Move("Revenge", 0, 100, 0, "boats"), Move("Revenge", -90, 100, 0, "boats"),
+                     Move("Revenge", 90, 100, 0, "boats"), Move("Revenge", 0, 0, 0, "boats")]
+
+
+def test_heaving_to_is_offered_under_sail():
+    """Rule 6: a ship may heave to, announced with her move."""
+    moves = offered(to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])))
+    heave = [m for m in moves if m.extra == "heave-to"]
+    assert len(heave) == 1 and Move("Revenge", heave[0].turn1, heave[0].run, heave[0].turn2) in moves
+
+
+def test_in_light_airs_lying_still_is_offered():
+    """Rule 2: light airs carry no must-move: she may stay where she is, and no part run is offered."""
+    moves = offered(to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()],
+                                         strength="light airs")))
+    assert Move("Revenge", 0, 0, 0) in moves
+    assert {m.run for m in moves} == {0, 50, 100}
