@@ -99,6 +99,24 @@ def test_redoubt_only_on_its_sites_and_after_the_agreed_number_of_turns():
     assert state.redoubts == {(3, 3)}
 
 
+def test_redoubt_once_built_is_no_longer_work_in_progress_so_stepping_off_and_back_repeats():
+    # Built after two turns on d4; then the infantry steps off and back, Black standing still. The
+    # position with Black to play and the infantry in its redoubt comes back every other Red turn,
+    # the first time right after the redoubt was built: the third time is a draw.
+    state = battle({**GUARDS, "d4": "red infantry"}, redoubts={"turns": 2, "sites": ["d4"]})
+    play(state, "end-move", player=RED)
+    play(state, "end-move", player=BLACK)
+    events = play(state, "end-move", player=RED)
+    assert [b.square for b in events_of(events, RedoubtBuilt)] == ["d4"]
+    for _ in range(2):
+        play(state, "end-move", player=BLACK)
+        play(state, "move d4-d5", "end-move", player=RED)
+        play(state, "end-move", player=BLACK)
+        assert not state.is_terminal()
+        events = play(state, "move d5-d4", "end-move", player=RED)
+    assert state.is_terminal() and "repetition" in state.outcome.reason
+
+
 def test_redoubt_functions_as_a_hill():
     state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry"}, redoubts={"built": ["d5"]})
     events = play(state, "end-move", "attack d4xd5")
@@ -168,6 +186,14 @@ def test_obstacle_a_diagonal_attack_across_the_corner_of_the_defenders_side_edge
     state = battle({**GUARDS, "e4": "red cavalry", "d5": "black infantry"}, terrain={"obstacles": ["c5|d5"]})
     events = play(state, "end-move", "attack e4xd5")
     assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 1)
+
+
+def test_obstacle_a_diagonal_attack_from_the_north_east_crosses_the_hedges_meeting_that_corner():
+    # d5's north and east sides each meet the corner that cavalry on e6 comes in over.
+    for hedge in ("d5|d6", "d5|e5"):
+        state = battle({**GUARDS, "e6": "red cavalry", "d5": "black infantry"}, terrain={"obstacles": [hedge]})
+        events = play(state, "end-move", "attack e6xd5")
+        assert (fate(events, "d5").attack, fate(events, "d5").defence) == (1, 2), hedge
 
 
 def test_obstacle_artillery_attacks_across_it_at_1():

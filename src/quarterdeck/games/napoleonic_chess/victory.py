@@ -39,12 +39,12 @@ def check_defeats(state: NapoleonicState, events: list[Event]) -> None:
         returns = tuple(1.0 if state.team_of(p) == winner else -1.0 for p in range(len(players)))
         finish(state, Outcome(returns, winner, f"the Guards of {beaten_names} eliminated"), events)
         return
-    # A beaten army routs and leaves the field while its allies fight on.
+    # A beaten army routs and leaves the field while its allies fight on. It has no step left in
+    # this turn (only the attacker's advance follows the resolution) and none in later turns.
     for square, unit in sorted(state.board.items()):
         if unit.army in beaten:
             del state.board[square]
             events.append(Eliminated(unit.id, state.square_name(square)))
-    state.steps = tuple(step for step in state.steps if step[1] not in beaten)
 
 
 def repetition_key(state: NapoleonicState, army: int) -> str:
