@@ -146,3 +146,14 @@ def test_marching_orders_placement_stays_in_the_armys_ranks():
     play(state, "place artillery a2")
     assert all(action.square[1] in (5, 6) for action in state.legal_actions())
     assert "place artillery a7" in legal_texts(state)
+
+
+def test_marching_orders_a_save_before_the_battle_counts_nothing_and_the_last_placement_opens_turn_1():
+    state = GAME.new_initial_state("marching-orders")
+    assert state.describe() == "deployment: red to place"
+    saved = state.to_json()
+    assert (saved["turn"], saved["quiet_turns"], saved["turn_eliminations"], saved["history"]) == (0, 0, 0, {})
+    while state.phase == "deployment":
+        events = state.apply(state.legal_actions()[0])
+    assert events_of(events, PhaseChanged) == [PhaseChanged("red", "move", 1)]
+    assert state.describe() == "turn 1: red to move"
