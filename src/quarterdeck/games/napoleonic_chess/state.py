@@ -243,7 +243,7 @@ class NapoleonicState(State):
         """The next army after `army` in turn order that is `eligible` (itself if no other is)."""
         order = self.scenario.turn_order
         start = order.index(army)
-        for candidate in order[start + 1 :] + order[: start + 1]:
+        for candidate in order[start + 1 :] + order[:start]:
             if eligible(candidate):
                 return candidate
         return army
