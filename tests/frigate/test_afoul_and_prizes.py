@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import DieRolled, Meleed
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes
@@ -17,10 +18,10 @@ from .helpers import battle, hold_windows, near, quiet_turn, ship, to_movement
 FRIGATE = {"class": "frigate"}
 
 
-def astern():
+def astern(**kw):
     """Essex (blue) in the hex astern of Guerriere (red), both facing north, Essex with a point to spend."""
     return battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
-                  ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+                  ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"), **kw)
 
 
 class TestRunningAfoul:
@@ -82,10 +83,42 @@ class TestRunningAfoul:
         guerriere = state.ships["Guerriere"]
         assert guerriere.crew == 3 and guerriere.owner == 0  # crippled alongside an enemy that boarded
 
+    @pytest.mark.parametrize(("facing", "start", "heading", "faces", "sides"), [
+        ("S", "1009", "S", "S", ("starboard", "port")),  # over her stern (facing south): the same way
+        ("N", "1111", "NW", "N", ("starboard", "port")),  # over her starboard quarter: the same way
+        ("N", "0911", "NE", "N", ("port", "starboard")),  # over her port quarter: the same way
+        ("N", "0910", "SE", "S", ("port", "port")),  # over her port bow: the opposite way
+    ])
+    def test_the_hexside_she_comes_in_by_sets_her_facing_and_the_sides_alongside(
+            self, facing, start, heading, faces, sides):
+        """Seed, Movement 6: through one of the three rear hexsides she conforms the same way, through a
+        front one the opposite way; the sides that touch follow from where she came in (Decision)."""
+        wind = HexDir[heading].opposite().number  # the wind astern of her: she has way on
+        state = battle(ship("Essex", "blue", 44, start, heading, 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1010", facing, 0, **FRIGATE), wind=(wind, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert essex.afoul == "Guerriere" and essex.facing == HexDir[faces]
+        assert (guerriere.afoul_side, essex.afoul_side) == sides
 
-def melee_declared(guerriere_crew_hits: int = 0):
+    def test_a_hex_with_two_ships_alongside_takes_no_third(self):
+        state = battle(ship("Essex", "blue", 44, "1011", "N", 4, **FRIGATE),
+                       ship("Hornet", "blue", 20, "1111", "NW", 4),
+                       ship("Guerriere", "red", 38, "1010", "N", 0, **FRIGATE), wind=(4, "moderate"))
+        to_movement(state, Essex=4, Hornet=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)
+        hold_windows(state)
+        assert Move("Hornet") not in state.legal_actions(0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Move("Hornet"), 0)
+        assert refused.value.rule == "stacking" and "already holds two ships" in str(refused.value)
+        assert state.grid.name(state.ships["Hornet"].hex) == "1111"
+
+
+def melee_declared(guerriere_crew_hits: int = 0, **kw):
     """Essex alongside Guerriere at the segment's end round, melee declared: the dice are due."""
-    state = astern()
+    state = astern(**kw)
     to_movement(state, Essex=4, Guerriere=0)
     state.ships["Guerriere"].crew = guerriere_crew_hits
     state.apply(Move("Essex"), 0)
@@ -114,6 +147,24 @@ class TestMelee:
         state = melee_declared()
         state.apply(Roll(dice))
         assert {name for name, kind, _ in state.pending if kind == "crew"} == hit
+
+    def test_a_crack_crew_adds_one_and_the_dice_are_shown_with_both_totals(self):
+        """Reconstructed melee: 1d6 + crew points + 1 for a Crack force; the lower total takes a crew hit."""
+        state = melee_declared(efficiency="crack")
+        events = state.apply(Roll((3, 2)))
+        assert Meleed("Essex", "Guerriere", 8, 7) in events  # 3 + 4 + 1 against 2 + 4 + 1
+        (rolled,) = [e.describe() for e in events if isinstance(e, DieRolled)]
+        assert rolled == ("rolled 3 and 2 for the melee of Essex: Essex 3 + 5 = 8 against Guerriere 2 + 5 = 7: "
+                          "Guerriere takes a crew hit")
+
+    def test_a_tie_is_shown_as_both_taking_a_crew_hit(self):
+        state = melee_declared()
+        (rolled,) = [e.describe() for e in state.apply(Roll((2, 2))) if isinstance(e, DieRolled)]
+        assert rolled.endswith("Essex 2 + 4 = 6 against Guerriere 2 + 4 = 6: Essex and Guerriere take a crew hit")
+
+    def test_the_pair_that_meleed_is_recorded_in_name_order(self):
+        state = melee_declared()
+        assert state.to_json()["melees"] == [["Essex", "Guerriere"]]
 
 
 class TestCuttingLoose:
@@ -200,22 +251,39 @@ class TestPrizes:
         state.apply(Move("Constitution"), 0)
         assert mary.owner == 0 and not mary.prize
 
-    def test_a_prize_is_destroyed_after_four_turns_afoul(self):
+    def alongside_own_prize(self):
+        """Java (red) run alongside Mary, a prize red holds, at the next Declaration."""
         state = battle(ship("Java", "red", 38, "1010", "N", 4),
                        ship("Mary", "blue", 14, "1009", "N", 0, **{"class": "merchantman"}),
                        ship("Essex", "blue", 44, "2020", "N", 0, **FRIGATE), wind=(3, "moderate"))
-        mary = state.ships["Mary"]
-        mary.owner = 1  # Java's side holds her
+        state.ships["Mary"].owner = 1  # Java's side holds her
         state.ships["Java"].last_ma = 4
         to_movement(state, (1, 1, 1, 1), Essex=0, Java=4, Mary=0)
         state.apply(Move("Java"), 1)  # alongside her own prize, deliberately
         assert state.ships["Java"].afoul == "Mary"
         quiet_turn(state)
+        return state
+
+    def test_a_prize_is_destroyed_after_four_turns_afoul(self):
+        state = self.alongside_own_prize()
+        mary = state.ships["Mary"]
         state.apply(Destroy("Mary"), 1)
         for _ in range(4):
             assert mary.afloat
             quiet_turn(state)
         assert mary.status == "sunk"
+
+    def test_cutting_loose_from_the_prize_ends_her_destruction(self):
+        """Seed, Prizes 3: four CONSECUTIVE game-turns afoul; parting from her stops the count."""
+        state = self.alongside_own_prize()
+        state.apply(Destroy("Mary"), 1)
+        quiet_turn(state)
+        assert state.to_json()["ships"][1]["destroying"] == 1  # one game-turn afoul since the announcement
+        state.apply(Declare("Essex", 0), 0)
+        state.apply(Cut("Java", 1), 1)  # from her own prize: freed without a die
+        state.apply(Declare("Mary", 0), 1)
+        mary = state.to_json()["ships"][1]
+        assert mary["afoul"] == "" and mary["destroying"] == -1
 
     def test_striking_hands_her_to_the_enemy(self):
         state = astern()

@@ -140,6 +140,35 @@ class TestSiMove:
         assert state.plotted == {"Essex": 1, "Java": 1}
         assert java.facing.name == "SW" and essex.facing.name in ("SW", "NE")
 
+    def test_meeting_with_equal_points_the_ship_further_north_sets_the_facing(self):
+        """Seed, Movement 6, both wanted it: the fewest points plotted sets the facing, else (ruling) the
+        ship further north. Essex comes up from the south, Java down from the north-west: Java keeps
+        her heading and Essex, entering over Java's starboard bow, lies the opposite way."""
+        state = battle(ship("Essex", "blue", 44, "1011", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "0910", "SE", 4, **FRIGATE), wind=(5, "moderate"),
+                       options={"simove": True})
+        to_movement(state, Essex=4, Java=4)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Java", "ahead"), 1)
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1010" and essex.afoul == "Java"
+        assert java.facing.name == "SE" and essex.facing.name == "NW"
+
+    def test_meeting_the_ship_that_plotted_fewer_points_sets_the_facing(self):
+        """Java (further north) plots two points, a turn and a move; Essex one: Essex keeps her heading
+        and Java, coming in over Essex's port bow, lies the opposite way."""
+        state = battle(ship("Essex", "blue", 44, "1011", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "0910", "S", 8, **FRIGATE), wind=(6, "moderate"),
+                       options={"simove": True})
+        to_movement(state, Essex=4, Java=8)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Java", "port"), 1)
+        state.apply(Plot("Java", "ahead"), 1)
+        state.apply(Hold("Java"), 1)  # her turn at the first step brought Essex under her guns
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1010" and essex.afoul == "Java"
+        assert essex.facing.name == "N" and java.facing.name == "S"
+
     def test_the_schedule_spreads_each_ships_points_over_the_common_steps(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
                        ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), options={"simove": True})

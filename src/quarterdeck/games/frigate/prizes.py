@@ -94,7 +94,7 @@ def facing_setter(a: Ship, b: Ship, plotted: dict[str, int]) -> tuple[Ship, Ship
     facing, else the one whose hex centre lies further north, else further west (ruling)."""
     def key(ship: Ship) -> tuple[int, float, float]:
         x, y = centre(ship.hex)
-        return (plotted.get(ship.name, 0), y, x)
+        return (plotted[ship.name], y, x)  # both moved at this step: both plotted
 
     return (a, b) if key(a) <= key(b) else (b, a)
 
