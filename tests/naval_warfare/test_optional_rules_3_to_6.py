@@ -9,18 +9,20 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import DieRolled, Marked
 from quarterdeck.games.naval_warfare import prizes, victory
-from quarterdeck.games.naval_warfare.actions import END_FIRE, Fire, Gunners, Move
+from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
-from .helpers import boarded, due, play, position, roll, ship, to_movement
+from .helpers import boarded, due, play, position, roll, ship, start_move, to_movement
 
 
 def frigate(name, side, x, y, heading, **data):
     return ship(name, side, x, y, heading, **{"class": "38 frigate", **data})
 
 
-def carried(prize_rules=True, extra=()):
-    """Revenge (45) boards San Martin (20 left) alongside and carries her in the first round."""
+def carried(prize_rules=True, extra=(), events=None):
+    """Revenge (45) boards San Martin (20 left) alongside and carries her in the first round; the
+    events of the boarding go into `events` when given."""
     ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
              *extra]
     state = to_movement(position(ships, options={"prizes": prize_rules}))
@@ -28,7 +30,9 @@ def carried(prize_rules=True, extra=()):
     play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
     roll(state, 4)  # grappled
     for value in [6] * 9 + [1] * 4:  # round 1: Revenge's 9 dice kill 4 each, San Martin's 4 dice none
-        roll(state, value)
+        thrown = roll(state, value)
+        if events is not None:
+            events += thrown
     return state
 
 
@@ -54,9 +58,41 @@ class TestOptionalRule6SurrenderAndPrizes:
             play(state, "surrender Chesapeake")  # not during movement: at the end of the move
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         play(state, "end-move")
+        assert state.legal_actions() == [Choose("surrender", "Chesapeake"), END_MOVE]  # her own ships only
         play(state, "surrender Chesapeake")  # undamaged, full crew
         assert state.ships["Chesapeake"].status == "surrendered"
         assert victory.scores(state) == (50, 0)
+
+    @pytest.mark.parametrize(("shannon_y", "lost", "prize_crew"), [(10, 25, 30), (9, 20, 20), (9, 25, None),
+                                                                    (8, 0, None)])
+    def test_a_surrender_is_secured_alongside_or_by_boats(self, shannon_y, lost, prize_crew):
+        """Optional rule 6: "a prize is secured by an opposing ship running alongside, or, if within two
+        drift units and less than 1/2 damaged, by sending boats over. Up to 1/5th of a ship's surviving
+        crew can be sent in boats"; the prize crew is a fifth of the 100 captives plus the sailing
+        minimum, 10 (rulings). Shannon runs alongside Chesapeake, or to 1.6" off her (boats: with 20 of
+        her 50 flotation lost, not when half damaged), or to 2.6" off her (too far). Essex, far off,
+        keeps the Americans in the fight. The boats go from where her run ends."""
+        ships = [frigate("Shannon", "english", 8, shannon_y, 90), frigate("Chesapeake", "spanish", 12, 10.6, 90),
+                 frigate("Essex", "spanish", 60, 30, 90)]
+        state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        play(state, "move Essex turn 0 run 1.00 turn 0")
+        play(state, "end-move")
+        play(state, "surrender Chesapeake")
+        play(state, "end-move")
+        start_move(state)
+        shannon, chesapeake = state.ships["Shannon"], state.ships["Chesapeake"]
+        shannon.flotation -= lost
+        secure = "move Shannon turn 0 run 4.00 turn 0 secure Chesapeake"
+        if prize_crew is None:
+            with pytest.raises(IllegalAction) as error:
+                play(state, secure)
+            assert error.value.rule == "optional rule 6" and "by boats within two drift moves" in error.value.message
+            return
+        play(state, secure)
+        assert chesapeake.status == "prize" and chesapeake.prisoners == 100
+        assert (chesapeake.crew, shannon.crew) == (prize_crew, 100 - prize_crew)
 
     def test_a_secured_prize_stays_on_the_table_and_her_captor_sails_her(self):
         state = secured(prize_crew=40)  # 100 captives: a fifth (20) plus the sailing minimum (10) can sail her
@@ -102,9 +138,13 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert chesapeake.prisoners == 12 and chesapeake.escape_tried
 
     def test_carried_by_boarders_she_stays_grappled_an_extra_move_then_is_secured(self):
-        state = carried(extra=[ship("San Cristobal", "spanish", 60, 30, 90, type="San Cristobal")])
+        events = []
+        state = carried(extra=[ship("San Cristobal", "spanish", 60, 30, 90, type="San Cristobal")], events=events)
         martin, revenge = state.ships["San Martin"], state.ships["Revenge"]
         assert martin.status == "surrendered" and martin.grappled == "Revenge" and revenge.grappled == "San Martin"
+        assert Marked("San Martin", "is held by Revenge's boarders until the end of the next move",
+                      "optional rule 6") in events
+        assert martin.captor == 0
         assert martin.held_until == state.move_number + 1
         first = state.move_number
         while state.move_number == first or due(state)[1] not in ("move",):
@@ -137,6 +177,7 @@ class TestOptionalRule6SurrenderAndPrizes:
     def test_without_prizes_a_carried_ship_leaves_play_as_taken(self):
         state = carried(prize_rules=False)
         assert state.ships["San Martin"].status == "taken" and not state.ships["Revenge"].grappled
+        assert state.to_json()["ships"][1]["captor"] == 0  # taken by the English
 
 
 def boarding_with_crews(revenge_gunners: int, martin_gunners: int = 0, crew: int = 20):
@@ -237,12 +278,14 @@ class TestOptionalRule5Crews:
             # all ten batteries manned: the lost one's crew dies; two men at ten guns: an unmanned one is lost
             assert revenge.crew == crew_after and revenge.gunners == min(kept, 9)
 
-    @pytest.mark.parametrize("value, status", [(2, "taken"), (3, "afloat")])
-    def test_a_broken_crew_still_under_the_enemy_guns_surrenders_on_1_or_2(self, value, status):
+    @pytest.mark.parametrize(("martin_y", "value", "status"), [(21, 2, "taken"), (21, 3, "afloat"), (26, 1, "taken")])
+    def test_a_broken_crew_still_under_the_enemy_guns_surrenders_on_1_or_2(self, martin_y, value, status):
         # "When reduced to a 1/4, casualties from gunfire cease, but the crew will attempt to break off the
         # action. If this is not possible, throw a die. On a 1-2, surrender": Revenge's 11 of 45 run 1"
-        # and end the move 10" from San Martin, inside the reach of her long guns
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 21, 90, type="San Martin")]
+        # and end the move 10" from San Martin, inside the reach of her long guns, or exactly 16" off, at
+        # the edge of it (rulings: range bands include their upper edge)
+        ships = [ship("Revenge", "english", 10, 10, 90),
+                 ship("San Martin", "spanish", 10, martin_y, 90, type="San Martin")]
         state = to_movement(position(ships, options={"crews": True}))
         state.ships["Revenge"].crew = 11
         play(state, "move Revenge turn 0 run 1.00 turn 0")
@@ -250,7 +293,8 @@ class TestOptionalRule5Crews:
         while due(state) == ("decide", "fire"):
             state.apply(END_FIRE)
         assert due(state) == ("roll", "crew") and state.agenda[0][2] == "Revenge"
-        roll(state, value)
+        events = roll(state, value)
+        assert events[0] == DieRolled("Revenge's broken crew (optional rule 5)", value)
         assert state.ships["Revenge"].status == status
 
     def test_a_broken_crew_that_breaks_off_out_of_range_throws_nothing(self):
@@ -431,3 +475,55 @@ class TestOptionalRule3Towing:
         play(state, "move Pallas turn 0 run 1.00 turn 0")
         assert calcutta.point == where  # she lies where she cast off
         assert pallas.x == 1310  # and Pallas sails her own light-airs move
+
+
+def survivors_in_the_water():
+    """Crews rule on: Revenge's port broadside sinks San Martin (one flotation point left) 1.5" off; her
+    95 men leave 47 survivors in the water. San Cristobal lies 1.9" beyond the wreck and holds her fire,
+    San Felipe is far off."""
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 11.5, 90, type="San Martin"),
+             ship("San Cristobal", "spanish", 10.5, 13.3, 90, type="San Cristobal"),
+             ship("San Felipe", "spanish", 40, 30, 270, type="San Martin")]
+    state = to_movement(position(ships, options={"crews": True}))
+    state.ships["San Martin"].flotation = 1
+    play(state, "move Revenge turn 0 run 1.00 turn 0")
+    for name in ("San Martin", "San Cristobal", "San Felipe"):
+        play(state, f"move {name} turn 0 run 1.00 turn 0")
+    play(state, "fire Revenge port at San Martin")
+    for _ in range(5):
+        roll(state, 5)
+    assert state.ships["San Martin"].status == "sunk" and state.to_json()["survivors"] == {"San Martin": [11, 11.5, 47]}
+    play(state, "end-fire")  # San Cristobal holds her fire
+    return state
+
+
+class TestOptionalRule5Survivors:
+    def test_ships_within_two_drift_moves_may_pick_up_survivors_a_quarter_of_their_crew(self):
+        """Optional rule 5: "any ship within two drift moves may stop, and drift, to pick up survivors,
+        up to a 1/4 of the crew of the rescuing ship"; the enemy's men become prisoners (rulings), her
+        own side's men join her crew. San Felipe, far off, is offered nothing."""
+        state = survivors_in_the_water()
+        assert state.legal_actions() == [Choose("pick-up", "Revenge", "San Martin"), END_MOVE]
+        events = play(state, "pick-up Revenge from San Martin")
+        revenge = state.ships["Revenge"]
+        assert (revenge.prisoners, revenge.crew) == (11, 45)  # a quarter of her 45
+        assert Marked("Revenge", "picks up 11 survivors of San Martin", "optional rule 5") in events
+        assert state.current_player() == 1  # the English have nothing more to decide
+        assert state.to_json()["survivors"] == {"San Martin": [11, 11.5, 47 - 11]}
+        assert state.legal_actions() == [Choose("pick-up", "San Cristobal", "San Martin"), END_MOVE]
+        play(state, "pick-up San Cristobal from San Martin")
+        assert state.ships["San Cristobal"].crew == 70 + 17  # a quarter of her 70
+
+    def test_a_rescuer_stops_and_drifts_the_next_move_and_then_sails_again(self):
+        state = survivors_in_the_water()
+        play(state, "pick-up Revenge from San Martin")
+        play(state, "end-move")
+        start_move(state)
+        revenge = state.to_json()["ships"][0]
+        assert revenge["limits"]["mode"] == "none" and state.current_player() == 1  # she drifts; the Spaniards move
+        for name in ("San Cristobal", "San Felipe"):
+            play(state, f"move {name} turn 0 run 1.00 turn 0")
+        while due(state) in (("decide", "fire"), ("decide", "end")):  # nobody fires or strikes
+            play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
+        start_move(state)
+        play(state, "move Revenge turn 0 run 1.00 turn 0")

@@ -381,7 +381,7 @@ def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim
     if extra == "secure":
         from .prizes import check_secure
 
-        check_secure(state, ship, target, gap)
+        check_secure(state, ship, target, gap, end)
         return
     raise IllegalAction("notation", f"unknown move ending {extra!r}")
 

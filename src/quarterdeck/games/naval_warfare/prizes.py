@@ -122,7 +122,9 @@ def reinforced(state: NavalState, ship: Ship) -> bool:
     )
 
 
-def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float) -> None:
+def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float, end: tuple[float, float]) -> None:
+    """Optional rule 6: secured alongside, or by boats from within two drift moves while less than half
+    damaged; `gap` and `end` are measured where her run ends, where she sends the boats from."""
     if not state.scenario.option("prizes"):
         raise IllegalAction("optional rule 6", "surrender and prizes is not in use in this battle")
     if target.status != SURRENDERED or target.side == ship.side:
@@ -131,7 +133,7 @@ def check_secure(state: NavalState, ship: Ship, target: Ship, gap: float) -> Non
         raise IllegalAction("optional rule 6", f"{target.name} is held by {target.grappled}'s boarders")
     if gap <= CONTACT:
         return
-    close = plane.distance(ship.point, target.point) <= two_drift_moves(state)
+    close = plane.distance(end, target.point) <= two_drift_moves(state)
     if not close or ship.lost_flotation * 2 >= ship.spec.flotation:
         raise IllegalAction("optional rule 6", f"{ship.name} secures {target.name} alongside, or by boats within "
                             "two drift moves while less than half damaged")
