@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import DieRolled, Escaped
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
@@ -267,3 +268,81 @@ class TestVictory:
             if state.is_terminal():
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60
+
+    @pytest.mark.parametrize(("minutes", "text"), [(0, "12:00 am"), (6 * 60, "6:00 am"), (11 * 60 + 59, "11:59 am"),
+                                                   (12 * 60, "12:00 pm"), (13 * 60 + 30, "1:30 pm"),
+                                                   (21 * 60, "9:00 pm"), (25 * 60 + 30, "1:30 am")])
+    def test_the_clock_reads_as_the_time_of_day_into_the_night(self, minutes, text):
+        """The setup's times (6 am to 9 pm) and the night after them, past midnight."""
+        assert victory.clock_text(minutes) == text
+
+
+def apart(options=None, **kw):
+    """Shannon and Chesapeake far out of range of each other."""
+    ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+             ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"})]
+    return position(ships, period="nelson", options=options, **kw)
+
+
+def one_quiet_move(state):
+    """A move in which both ships sail 1" and nobody fires."""
+    roll(state, 2, 2)
+    roll(state, 9, 4)
+    play(state, "move Shannon turn 0 run 1.00 turn 0")
+    play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+
+
+class TestNightAndTheEndOfTheBattle:
+    @pytest.mark.parametrize("option", ["night-escape", "keep-nine-pm"])
+    def test_with_the_night_rules_the_battle_goes_on_past_nightfall_and_ends_at_dawn(self, option):
+        """Setup, note **: a battle may go on into the night (rulings: night escape; it ends at dawn, 6 am)."""
+        state = apart({option: True}, time="19:30")
+        one_quiet_move(state)
+        assert not state.is_terminal() and state.to_json()["clock_text"] == "9:00 pm"
+        assert due(state) == ("decide", "night") and state.current_player() == 0
+        state.clock = 28 * 60 + 30  # 4:30 am
+        play(state, "stay")
+        play(state, "stay")
+        one_quiet_move(state)
+        assert state.is_terminal() and state.outcome.reason.startswith("dawn: the night action is over")
+
+    @pytest.mark.parametrize(("value", "escaped"), [(4, False), (5, True), (6, True)])
+    def test_a_side_escapes_in_the_night_on_5_or_6(self, value, escaped):
+        """Setup, note **: "the fleet wishing to escape may do so during the night by throwing a 5-6"."""
+        state = apart({"night-escape": True}, time="19:30")
+        one_quiet_move(state)
+        play(state, "escape")
+        events = roll(state, value)
+        assert events[0] == DieRolled("english escape in the night", value)
+        shannon, chesapeake = state.ships["Shannon"], state.ships["Chesapeake"]
+        assert chesapeake.status == "afloat"
+        if escaped:
+            assert shannon.status == "disengaged" and Escaped("Shannon", "(11.00, 10.00)", "night") in events
+            assert state.is_terminal() and "english slipped away in the night" in state.outcome.reason
+        else:
+            assert shannon.status == "afloat" and not state.is_terminal()
+            assert due(state) == ("decide", "night") and state.current_player() == 1
+
+    @pytest.mark.parametrize(("masts_lost", "batteries", "beaten"), [(2, False, True), (1, False, False),
+                                                                     (2, True, False)])
+    def test_a_side_with_no_ship_that_can_fight_or_move_has_lost(self, masts_lost, batteries, beaten):
+        """Victory (a decision): the battle ends when one side has no ship left that can fight and move;
+        a dismasted Chesapeake with no guns left can do neither, with one mast standing she can still sail."""
+        state = apart()
+        chesapeake = state.ships["Chesapeake"]
+        chesapeake.masts_lost = masts_lost
+        if not batteries:
+            chesapeake.batteries = []
+        roll(state, 2, 2)
+        assert state.is_terminal() == beaten
+        if beaten:
+            assert state.outcome.reason.startswith("spanish has no ship left that can fight or move")
+
+    def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
+        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+                 ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=3, edge="east")]
+        state = position(ships, period="nelson")
+        state.ships["Chesapeake"].status = "sunk"
+        roll(state, 2, 2)
+        assert not state.is_terminal() and due(state) == ("roll", "initiative")
