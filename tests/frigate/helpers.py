@@ -23,7 +23,8 @@ def ship(name: str, side: str, rating: int, hex_: str, facing: str, ma: int = 0,
 def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"),
            options: dict[str, Any] | None = None,
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
-           preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II") -> FrigateState:
+           preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II",
+           objectives: list[dict[str, Any]] | None = None) -> FrigateState:
     """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
     the first game-turn's wind dice)."""
     data = {
@@ -37,6 +38,7 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
         ],
         "ships": list(ships),
         "squadrons": squadrons or [],
+        "objectives": objectives or [],
     }
     state = FrigateState.start(GAME, scenario_from_data(data, "test", options), seed)
     for entry in ships:

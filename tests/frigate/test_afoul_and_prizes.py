@@ -1,6 +1,7 @@
 """Seed 001, MOVEMENT 6 (running afoul: facing, the side record, screening, fire only at the ship
 alongside, break-away from a captured ship) and PRIZES 1-3 (capture, recapture, destroying), with
-the reconstructed boarding and cutting loose."""
+the reconstructed boarding and cutting loose; and the reconstructed victory points (preservation
+points inflicted, ships sunk and prizes held, the scenario's objectives)."""
 
 from __future__ import annotations
 
@@ -295,3 +296,47 @@ class TestPrizes:
         state.apply(Declare("Guerriere", 0), 1)  # red has nothing more to decide: the phase ends
         assert state.is_terminal() and state.ships["Guerriere"].owner == 0
         assert state.outcome.result == "blue"
+
+
+class TestVictoryPoints:
+    """Reconstructed victory: each side scores the preservation points it inflicted (1 per hit, plus the
+    remaining hull boxes of a ship sunk, struck or captured), + round(rating / 10) per enemy sunk,
+    + round(rating / 5) per prize held, + the scenario's objectives."""
+
+    def test_every_hit_is_a_preservation_point_for_the_enemy(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Java", "red", 38, "2010", "N", 0))
+        essex = state.ships["Essex"]
+        essex.hull, essex.crew, essex.guns, essex.masts = 1, 2, 3, 1
+        seen = state.to_json()
+        assert [force["lost"] for force in seen["forces"]] == [7, 0]
+        assert seen["score"] == [0, 7]
+
+    def test_ships_sunk_and_prizes_held(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "2010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "2020", "N", 0, **FRIGATE))
+        java, guerriere = state.ships["Java"], state.ships["Guerriere"]
+        java.owner, java.hull, java.crew = 0, 1, 1  # struck to Essex: 2 hits and 5 of her 6 hull boxes left
+        guerriere.status, guerriere.hull = "sunk", 6  # every hull box gone
+        seen = state.to_json()
+        assert [force["lost"] for force in seen["forces"]] == [0, 2 + 5 + 6]
+        assert seen["score"] == [13 + 8 + 4, 0]  # + round(38 / 5) for the prize, + round(38 / 10) for the wreck
+
+    def test_a_ship_of_blue_sunk_scores_for_red(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Java", "red", 38, "2010", "N", 0))
+        state.ships["Essex"].status, state.ships["Essex"].hull = "sunk", 2
+        assert state.to_json()["score"] == [0, 2 + 4 + 4]  # 2 hits, 4 hull boxes left, round(44 / 10)
+
+    def test_the_scenarios_objectives_for_ships_leaving_the_map(self):
+        objectives = [{"side": "blue", "edge": "north", "points": 5},
+                      {"side": "blue", "edge": "any", "points": 2, "class": "merchantman"},
+                      {"side": "red", "edge": "south", "points": -3}]
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Mary", "blue", 14, "1020", "N", 0, **{"class": "merchantman"}),
+                       ship("Sally", "blue", 14, "1220", "N", 0, **{"class": "merchantman"}),
+                       ship("Java", "red", 38, "2010", "N", 0), objectives=objectives)
+        for name, edge in (("Essex", "north"), ("Mary", "west"), ("Java", "south")):
+            state.ships[name].status, state.ships[name].edge = "escaped", edge
+        # Essex off the north edge 5 (not a merchantman); Mary off the west 2; Sally still sailing
+        # nothing; Java quitting by the south edge costs red 3.
+        assert state.to_json()["score"] == [7, -3]

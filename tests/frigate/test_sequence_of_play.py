@@ -12,7 +12,7 @@ from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
-from .helpers import GAME, battle, hold_windows, ship, to_movement, to_windows
+from .helpers import GAME, battle, hold_windows, near, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -171,14 +171,74 @@ class TestSiMove:
 
     def test_the_schedule_spreads_each_ships_points_over_the_common_steps(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
-                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), options={"simove": True})
-        to_movement(state, Essex=8, Java=4)
-        state.apply(Plot("Essex", "ahead"), 0)
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE),
+                       ship("Wasp", "red", 20, "3020", "SW", 0), options={"simove": True})
+        to_movement(state, Essex=8, Java=4, Wasp=0)
+        state.apply(Plot("Essex", "starboard"), 0)
         state.apply(Plot("Essex", "ahead"), 0)
         state.ships["Java"].plot = ("ahead",)
         simove.reveal(state, [])
         # m = 2: Essex's points at steps 1 and 2, Java's single point at step ceil(1 x 2 / 1) = 2.
-        assert state.exec_steps == [[("Essex", "ahead")], [("Essex", "ahead"), ("Java", "ahead")]]
+        assert state.exec_steps == [[("Essex", "starboard")], [("Essex", "ahead"), ("Java", "ahead")]]
+        assert state.to_json()["plotted"] == {"Essex": 2, "Java": 1}  # Wasp, at MA 0, plotted nothing
+
+    def test_after_a_point_ahead_she_may_still_turn(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), options={"simove": True})
+        to_movement(state, Essex=8, Java=4)
+        state.apply(Plot("Essex", "ahead"), 0)
+        assert {Plot("Essex", "starboard"), Plot("Essex", "ahead")} <= set(state.legal_actions(0))
+
+    def test_a_turn_plotted_costs_its_full_price(self):
+        """A 74 pays 2 points a hexside (the schedule): with 2 points this segment one turn fills her plot."""
+        state = battle(ship("Bellona", "blue", 74, "0510", "SE", 8), ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE),
+                       wind=(1, "fresh"), options={"simove": True})
+        to_movement(state, Bellona=8, Java=4)
+        events = state.apply(Plot("Bellona", "starboard"), 0)
+        assert Submitted("blue") in events and state.legal_actions(0) == []
+
+    def test_plots_only_in_a_simove_plotting_step(self):
+        state = apart()
+        to_movement(state, Essex=4, Java=4)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Plot("Essex", "ahead"), 0)
+        assert refused.value.rule == "simove" and "plotted only in a SiMove segment" in str(refused.value)
+
+    def test_blocked_by_her_own_side_she_stops_short_and_loses_the_rest_of_her_plot(self):
+        """Decision (ours): a ship whose way is blocked by her own side stops short; the others sail on."""
+        state = battle(ship("Essex", "blue", 44, "0511", "S", 8, **FRIGATE), ship("Wasp", "blue", 20, "0512", "S", 0),
+                       ship("Hornet", "blue", 20, "1510", "S", 8), ship("Java", "red", 38, "3010", "SW", 0),
+                       options={"simove": True})
+        to_movement(state, Essex=8, Wasp=0, Hornet=8, Java=0)
+        for step in ("ahead", "starboard"):
+            state.apply(Plot("Essex", step), 0)
+        for step in ("ahead", "ahead"):
+            state.apply(Plot("Hornet", step), 0)
+        essex, hornet = state.ships["Essex"], state.ships["Hornet"]
+        assert state.grid.name(essex.hex) == "0511" and essex.facing.name == "S"  # no move, and no turn after
+        assert state.grid.name(hornet.hex) == "1512"
+
+    def test_friends_making_for_one_hex_both_stop_short(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
+                       ship("Wasp", "blue", 20, "0710", "SW", 8), ship("Java", "red", 38, "3010", "SW", 0),
+                       options={"simove": True})
+        assert near(state, "Essex", "SE") == near(state, "Wasp", "SW") == "0610"
+        to_movement(state, Essex=8, Wasp=8, Java=0)
+        for step in ("ahead", "ahead"):
+            state.apply(Plot("Essex", step), 0)
+        for step in ("ahead", "starboard"):
+            state.apply(Plot("Wasp", step), 0)
+        essex, wasp = state.ships["Essex"], state.ships["Wasp"]
+        assert state.grid.name(essex.hex) == "0510" and state.grid.name(wasp.hex) == "0710"
+        assert wasp.facing.name == "SW"  # the rest of her plot is lost
+
+    def test_a_ship_follows_into_the_hex_her_leader_leaves_at_the_same_step(self):
+        state = battle(ship("Wasp", "blue", 20, "0509", "S", 4), ship("Essex", "blue", 44, "0510", "S", 4, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 0), options={"simove": True})
+        to_movement(state, Wasp=4, Essex=4, Java=0)
+        state.apply(Plot("Wasp", "ahead"), 0)
+        state.apply(Plot("Essex", "ahead"), 0)
+        assert (state.grid.name(state.ships["Wasp"].hex), state.grid.name(state.ships["Essex"].hex)) == ("0510", "0511")
 
 
 class TestDiceShown:

@@ -54,8 +54,8 @@ def shadow(state: FrigateState, ship: Ship) -> tuple[Ship, list[tuple[str, int]]
 
 def plot_open(state: FrigateState, ship: Ship) -> bool:
     """Whether her plot for this segment still has points to fill."""
-    if not ship.afloat or ship.afoul or ship.left <= 0:
-        return False
+    if ship.left <= 0:
+        return False  # afoul, sunk and escaped ships have no points this segment
     ghost, _ = shadow(state, ship)
     return ghost.afloat and ghost.left > 0
 
