@@ -135,6 +135,8 @@ def test_corrupt_saved_states_are_rejected(corrupt):
     (lambda d: d.update(victory=[{"type": "escape", "side": "blue", "count": 1}]), "victory[0].side"),
     (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 1, "ships": ["Bellona"]}]),
      "victory[0].ships"),
+    (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 1, "ships": ["Achille", "Bellona"]}]),
+     "victory[0].ships"),
     (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 5}]), "victory[0].count"),
 ])
 def test_scenarios_that_could_never_play_right_are_rejected(change, field):

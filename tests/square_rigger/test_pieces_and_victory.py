@@ -121,6 +121,22 @@ def test_exit_edges_a_ship_escapes_only_where_the_scenario_allows():
     events = play(state, "escape Runner E")
     assert isinstance(events[0], Escaped) and "Runner" in state.escaped
     assert (9, 4) not in state.occupant
+    assert state.to_json()["moved"] == ["Runner"]  # leaving was her move of the turn
+
+
+@pytest.mark.parametrize(("at", "heading", "wind", "edge"), [
+    ("j5", "E", "W", "E"),  # out by the east edge halfway up: not over the north or south edge
+    ("a1", "W", "SW", "W"),  # out by the west edge on the first rank (the corner is into the wind)
+    ("e1", "S", "N", "S"),  # out by the south edge, whichever way she turns first
+])
+def test_exit_edges_a_ship_is_offered_only_the_edge_she_crosses(at, heading, wind, edge):
+    exits = {"exits": ["N", "E", "S", "W"]}
+    state = position([("Runner", "blue", "first", at, heading, exits), ("Foe", "red", "third", "e5", "S")],
+                     wind=wind)
+    escapes = [state.action_to_text(a) for a in state.legal_actions(piece="Runner")
+               if state.action_to_text(a).startswith("escape")]
+    assert escapes == [f"escape Runner {edge}"]
+    assert play(state, f"escape Runner {edge}")[0] == Escaped("Runner", at, edge)
 
 
 def test_exit_edges_a_ship_leaving_by_a_corner_may_name_either_edge_it_crosses():
@@ -147,8 +163,9 @@ def test_exit_edges_a_corner_crossing_counts_only_the_edges_that_are_exits():
 
 
 def test_escapes_count_for_victory():
+    # Her escort has no exit of her own: the condition counts the ships that may leave.
     state = position([("Runner", "blue", "frigate", "j5", "E", {"exits": ["E"]}),
-                      ("Foe", "red", "third", "a10", "S")], wind="W",
+                      ("Escort", "blue", "third", "a1", "N"), ("Foe", "red", "third", "a10", "S")], wind="W",
                      victory=[{"type": "escape", "side": "blue", "count": 1},
                               {"type": "annihilation", "side": "red"}])
     play(state, "escape Runner E", "end-move")
@@ -164,6 +181,19 @@ def test_escape_conditions_count_only_the_ships_they_name():
                               {"type": "annihilation", "side": "red"}])
     play(state, "escape Escort E", "end-move")
     assert state.outcome is None
+
+
+@pytest.mark.parametrize(("struck", "other", "result"), [("frigate", "second", None), ("second", "frigate", "blue")])
+def test_strike_conditions_count_only_the_classes_they_name(struck, other, result):
+    # Blue must strike a second rater: striking red's frigate does not win, striking the second rater does.
+    state = position([("Victory", "blue", "first", "e5", "N"), ("Target", "red", struck, "f5", "N"),
+                      ("Other", "red", other, "a10", "S")],
+                     victory=[{"type": "strike", "side": "blue", "count": 1, "classes": ["second"]},
+                              {"type": "annihilation", "side": "red"}])
+    state.hits["Target"] = 6
+    play(state, "end-move", "fire Victory stbd-beam 1 at Target", "end-fire", "end-defence")
+    assert state.is_struck("Target")
+    assert (state.outcome.result if state.outcome else None) == result
 
 
 def test_both_sides_meeting_their_conditions_together_is_a_draw():
