@@ -191,8 +191,8 @@ class TestSiMove:
 
     def test_a_turn_plotted_costs_its_full_price(self):
         """A 74 pays 2 points a hexside (the schedule): with 2 points this segment one turn fills her plot."""
-        state = battle(ship("Bellona", "blue", 74, "0510", "SE", 8), ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE),
-                       wind=(1, "fresh"), options={"simove": True})
+        state = battle(ship("Bellona", "blue", 74, "0510", "SE", 8),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), wind=(1, "fresh"), options={"simove": True})
         to_movement(state, Bellona=8, Java=4)
         events = state.apply(Plot("Bellona", "starboard"), 0)
         assert Submitted("blue") in events and state.legal_actions(0) == []
