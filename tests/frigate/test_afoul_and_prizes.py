@@ -286,6 +286,14 @@ class TestPrizes:
         mary = state.to_json()["ships"][1]
         assert mary["afoul"] == "" and mary["destroying"] == -1
 
+    def test_a_prize_sails_at_half_her_maximum(self):
+        """Decision: a prize crew sails her at half the schedule's maximum (rounded down)."""
+        state = self.merchant()
+        mary = state.ships["Mary"]
+        whole = mary.max_ma(state.tables, state.velocity, state.wind_from)
+        mary.owner = 0
+        assert state.to_json()["ships"][1]["max_ma"] == whole // 2 == 3
+
     def test_striking_hands_her_to_the_enemy(self):
         state = astern()
         state.ships["Guerriere"].hull = 1

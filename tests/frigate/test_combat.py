@@ -130,6 +130,22 @@ class TestCrewDamage:
         assert combat.battery_problem(state, essex, "port")[0] == "crippled"
 
 
+class TestGunHits:
+    def test_each_gun_hit_costs_a_point_of_gunnery_strength(self):
+        """Reconstructed: each gun hit takes 1 from the broadside's Gunnery Strength."""
+        state = close_action()
+        essex = state.ships["Essex"]
+        essex.guns = 2
+        attack = combat.describe_attack(state, essex, "starboard", state.ships["Guerriere"])
+        assert (attack.base, attack.gunnery) == (4, 4)
+
+    def test_with_every_gun_dismounted_her_broadsides_can_do_nothing(self):
+        state = close_action()
+        essex = state.ships["Essex"]
+        essex.guns = essex.spec.gs
+        assert essex.gunnery() == 0 and combat.fire_options(state, essex) == []
+
+
 class TestChaseGuns:
     def test_no_chasers_in_a_turn_with_a_broadside_and_vice_versa(self):
         state = close_action()

@@ -12,7 +12,7 @@ from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
-from .helpers import GAME, battle, hold_windows, near, ship, to_movement, to_windows
+from .helpers import GAME, battle, hold_windows, near, quiet_turn, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -44,6 +44,28 @@ class TestOutline:
         assert state.turn == 2
         assert TURN_AGENDA == ("wind", "declare", "declared", "command", "initiative", "segment", "segment",
                                "segment", "segment", "drift", "sag", "repair", "preserve", "end-turn")
+
+    def test_before_play_every_ship_is_whole_and_free_and_the_choices_are_revealed_together(self):
+        """Seed, Movement 5: full or fighting sail is chosen before play begins, in secret; until then
+        each ship is as the scenario sets her: no damage, nothing declared, fired or announced."""
+        state = GAME.new_initial_state("frigate-duel", seed=3)
+        constitution = state.to_json()["ships"][0]
+        assert {key: constitution[key] for key in (
+            "hull", "crew", "guns", "masts", "fighting_sail", "sail_chosen", "ma", "declared", "cut", "afoul",
+            "fired", "first_fire_turn", "fired_on_turn", "course", "free_turn", "penalty", "left", "debt",
+            "turned_here", "must_leave", "passed", "started", "captured_turn", "destroying", "plot", "edge",
+            "striking")} == {
+            "hull": 0, "crew": 0, "guns": 0, "masts": 0, "fighting_sail": False, "sail_chosen": False, "ma": 0,
+            "declared": False, "cut": False, "afoul": "", "fired": [], "first_fire_turn": 0, "fired_on_turn": 0,
+            "course": None, "free_turn": "", "penalty": 0, "left": 0, "debt": 0, "turned_here": 0,
+            "must_leave": False, "passed": False, "started": False, "captured_turn": 0, "destroying": -1,
+            "plot": [], "edge": "", "striking": False}
+        assert constitution["status"] == "active" and constitution["owner"] == constitution["side"] == 0
+        assert state.apply(Sail("Constitution", True), 0) == [Submitted("blue")]
+        assert Revealed(("blue", "red")) in state.apply(Sail("Guerriere", False), 1)
+        assert state.ships["Constitution"].fighting_sail and not state.ships["Guerriere"].fighting_sail
+        later = quiet_turn(state)
+        assert not any(isinstance(e, Revealed) for e in later)  # no secrets in a later turn without SiMove
 
     def test_the_initiative_winner_orders_all_four_segments(self):
         state = apart()
