@@ -209,6 +209,15 @@ class TestCuttingLoose:
         assert refused.value.rule == "cutting-loose" and "under way" in str(refused.value)
         assert not state.ships["Essex"].declared
 
+    def test_a_dismasted_ship_cannot_get_under_way_to_cut_loose(self):
+        state = self.afoul()
+        state.ships["Essex"].masts = 3
+        state.apply(Declare("Guerriere", 0), 1)
+        assert not any(isinstance(a, Cut) for a in state.legal_actions(0))
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Cut("Essex", 1), 0)
+        assert refused.value.rule == "cutting-loose" and "cannot get under way" in str(refused.value)
+
     def test_a_freed_ship_first_leaves_the_hex(self):
         state = self.afoul()
         state.apply(Declare("Guerriere", 0), 1)

@@ -72,6 +72,23 @@ class TestCommandControl:
         assert Turn("Temeraire", "starboard") in actions  # SE -> S, towards her course
         assert Turn("Temeraire", "port") not in actions and Move("Temeraire") not in actions
 
+    @pytest.mark.parametrize(("die", "turns"), [(3, set()), (6, {"port", "starboard"})])
+    def test_on_her_course_she_sails_straight_and_with_it_astern_either_way_round(self, die, turns):
+        """Seed: "it must be moved in the one direction determined by the procedure": facing it, no
+        turn; with the course dead astern, either way round is as short."""
+        state = squadron(far=True)
+        declare(state, Victory=4, Temeraire=4, Redoutable=0)
+        state.apply(Roll((6,)))
+        state.apply(Roll((die,)))  # 3: south-east, her heading; 6: north-west, dead astern
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        hold_windows(state)
+        state.apply(Move("Victory"), 0)
+        hold_windows(state)
+        actions = state.legal_actions(0)
+        assert {a.way for a in actions if isinstance(a, Turn)} == turns
+        assert (Move("Temeraire") in actions) == (not turns)
+
     def test_the_optional_rule_puts_a_fleet_flagship_fired_on_under_it(self):
         state = squadron(options={"flagship_fired_on": True})
         victory = state.ships["Victory"]

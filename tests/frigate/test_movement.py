@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Escaped
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import Declare, Move, Stand, Turn
@@ -108,6 +109,28 @@ class TestTurning:
             state.apply(Turn("Essex", "starboard"), 0)
         assert essex.facing == HexDir.S  # dead before the wind, three hexsides in one hex
 
+    def test_falling_off_across_segments_is_judged_where_the_turning_began(self):
+        """Decision: the tacking or falling-off condition is read at the start of the segment in which
+        turning in that hex began: dead into the wind in segment 1, so the third hexside in segment 3
+        is allowed although the wind then came over her quarter."""
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 8, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)  # carrying way at 4: a point in each segment
+        for segment in (1, 2, 3):
+            assert state.segment == segment
+            state.apply(Turn("Essex", "starboard"), 0)
+        essex = state.ships["Essex"]
+        assert essex.facing == HexDir.S and essex.turned_here == 3 and state.grid.name(essex.hex) == "0510"
+
+    def test_a_fourth_hexside_in_one_hex_never(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 14, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)
+        state.ships["Essex"].left = 4
+        for _ in range(3):
+            state.apply(Turn("Essex", "starboard"), 0)
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Turn("Essex", "starboard"), 0)
+        assert error.value.rule == "three-hexsides" and "a fourth never" in error.value.message
+
     def test_p_ships_never_turn_three_hexsides(self):
         state = battle(ship("Victory", "blue", 100, "0510", "NE", 8), FAR)
         to_movement(state, Victory=6, Distant=0)
@@ -161,6 +184,19 @@ class TestNoWind:
         essex = state.ships["Essex"]
         essex.left = 0
         assert movement.turn_problem(state, essex, 1)[0] == "movement-points"
+
+
+class TestLeavingTheMap:
+    @pytest.mark.parametrize(("start", "heading", "edge"), [("3410", "NE", "east"), ("0101", "N", "north"),
+                                                            ("1022", "S", "south"), ("0105", "SW", "west")])
+    def test_a_ship_sailing_off_an_edge_escapes_by_that_edge(self, start, heading, edge):
+        wind = HexDir[heading].opposite().number
+        state = battle(ship("Essex", "blue", 44, start, heading, 4, **{"class": "frigate"}), FAR,
+                       wind=(wind, "moderate"))
+        to_movement(state, Essex=4, Distant=0)
+        events = state.apply(Move("Essex"), 0)
+        assert Escaped("Essex", start, edge) in events
+        assert state.to_json()["ships"][0]["edge"] == edge and state.ships["Essex"].status == "escaped"
 
 
 class TestMastDamage:

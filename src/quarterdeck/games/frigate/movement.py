@@ -112,11 +112,8 @@ def turn_problem(state: FrigateState, ship: Ship, way: int) -> tuple[str, str] |
         return "cutting-loose", f"{ship.name} has just cut loose: her first point must take her out of the hex"
     if ship.course is not None and not _towards(ship.facing, way, ship.course):
         return "command-control", f"{ship.name} must sail {ship.course.name} (Command Control)"
-    limit = 2
-    if ship.turned_here >= 2 and _third_hexside_allowed(ship, way):
-        limit = 3
-    if ship.turned_here >= limit:
-        if ship.turned_here >= 2 and ship.row.p:
+    if ship.turned_here >= 2 and not _third_hexside_allowed(ship, way):
+        if ship.row.p:
             return "three-hexsides", f"{ship.name}'s type is marked P: never three hexsides in one hex"
         return "three-hexsides", (
             f"{ship.name} has turned {ship.turned_here} hexsides in this hex; a third only when tacking "
