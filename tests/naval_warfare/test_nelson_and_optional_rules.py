@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Escaped
+from quarterdeck.core.events import DieRolled, Escaped, Marked
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
@@ -57,7 +57,7 @@ class TestNelsonRules:
 
     def test_quarter_damage_fire_check_one_then_one_blows_up_and_sets_fire_within_3_inches(self):
         ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 10, 12.5, 90, **{"class": "38 frigate"}),
+                 ship("Chesapeake", "spanish", 10, 13, 90, **{"class": "38 frigate"}),
                  ship("Guerriere", "spanish", 40, 30, 90, **{"class": "38 frigate"})]
         state = to_movement(position(ships, period="nelson"))
         state.ships["Shannon"].flotation = 37  # a quarter of 50 lost
@@ -69,8 +69,11 @@ class TestNelsonRules:
             state.apply(state.legal_actions()[-1])
         assert due(state) == ("roll", "mast")
         roll(state, 4)
-        roll(state, 1)
-        roll(state, 1)
+        assert roll(state, 1)[0] == DieRolled("Shannon's fire check (Nelson rule 2)", 1)
+        events = roll(state, 1)
+        assert events[0] == DieRolled("Shannon's second fire die (Nelson rule 2)", 1)
+        # Chesapeake lies exactly 3" off, mainmast to mainmast: "within 3 inches"
+        assert Marked("Chesapeake", "catches fire", "Nelson rules 2 and 3") in events
         assert state.ships["Shannon"].status == "blown-up" and state.ships["Chesapeake"].on_fire
 
     def test_a_five_puts_the_fire_out_and_a_second_fire_die_of_two_to_six_sets_her_alight(self):
@@ -92,7 +95,7 @@ class TestNelsonRules:
         roll(state, 2, 2)
         roll(state, 9, 4)
         assert due(state) == ("roll", "fire")
-        roll(state, 3)
+        assert roll(state, 3)[0] == DieRolled("Chesapeake fights the fire (Nelson rule 3)", 3)
         assert state.ships["Chesapeake"].on_fire == 2
         assert fire.why_not(state, 1, fire.Fire("Chesapeake", "port", "Shannon"))[0] == "Nelson rule 3"
         state.ships["Chesapeake"].on_fire = 5
@@ -242,8 +245,37 @@ class TestOptionalRules:
             state.apply(state.legal_actions()[-1])
         assert due(state) == ("decide", "founder")
         before = len(shannon.batteries)
-        play(state, choice)
+        events = play(state, choice)
         assert shannon.flotation == flotation and len(shannon.batteries) == before - guns_lost
+        assert (Marked("Shannon", "takes water: flotation 11", "optional rule 7") in events) == (guns_lost == 0)
+        assert due(state) != ("decide", "founder")  # Chesapeake, undamaged, takes no water
+
+    @pytest.mark.parametrize(("options", "strength"), [({"foundering": True}, "medium"), ({}, "strong")])
+    def test_no_foundering_below_strong_winds_or_without_the_rule(self, options, strength):
+        state = frigates(options, strength=strength)
+        shannon = state.ships["Shannon"]
+        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move Shannon turn 0 run 3.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        assert due(state) != ("decide", "founder") and shannon.flotation == 12
+
+    def test_the_last_flotation_point_lost_to_the_sea_founders_her(self):
+        """Optional rule 7: "If the ship sinks of this cause, it has foundered"."""
+        state = frigates({"foundering": True}, strength="strong")
+        shannon = state.ships["Shannon"]
+        shannon.flotation, shannon.marks, shannon.masts_lost = 1, 3, 1
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move Shannon turn 0 run 4.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        play(state, "founder Shannon")
+        assert shannon.status == "foundered" and not shannon.in_play
 
 
 class TestVictory:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Drifted, Marked, Turned
+from quarterdeck.core.events import DieRolled, Drifted, Marked, MastLost, Turned
 
 from .helpers import distant_enemy, due, play, position, roll, ship, start_move, to_movement
 
@@ -32,9 +32,31 @@ class TestRule5Masts:
         play(state, "move Revenge turn 0 run 8.00 turn 0")
         play(state, "move San Martin turn 0 run 6.00 turn 0")
         assert due(state) == ("roll", "mast")
-        roll(state, 3)
+        events = roll(state, 3)
+        assert events[:2] == [DieRolled("Revenge's masts (rule 5)", 3), MastLost("Revenge", 1)]
         assert state.ships["Revenge"].masts_lost == 1
         assert state.ships["Revenge"].marks == 1
+
+    def test_a_ship_lost_earlier_does_not_stop_the_mast_checks_of_the_others(self):
+        """Rule 5: every ship that first becomes quarter damaged throws, whatever came before her in the list."""
+        ships = [ship("Hope", "english", 30, 10, 90, type="Hope"), ship("Revenge", "english", 10, 10, 90),
+                 distant_enemy()]
+        state = to_movement(position(ships))
+        state.ships["Hope"].status = "sunk"
+        state.ships["Revenge"].flotation = 17  # 6 of 23 lost: a quarter
+        play(state, "move Revenge turn 0 run 8.00 turn 0")
+        play(state, "move San Martin turn 0 run 6.00 turn 0")
+        assert due(state) == ("roll", "mast") and state.agenda[0][2] == "Revenge"
+
+    def test_a_dismasted_ship_has_no_third_mast_to_lose(self):
+        """Rules 2 and 5: two masts lost is dismasted; reaching three quarters then takes nothing more."""
+        state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])
+        revenge = state.ships["Revenge"]
+        revenge.flotation, revenge.marks, revenge.masts_lost = 5, 2, 2
+        to_movement(state)  # she drifts; the Spaniard moves
+        events = play(state, "move San Martin turn 0 run 6.00 turn 0")
+        assert revenge.masts_lost == 2 and revenge.marks == 3
+        assert not any(isinstance(e, MastLost) for e in events)
 
     def test_three_quarters_loses_a_mast_without_a_throw_and_two_masts_drift(self):
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
