@@ -56,7 +56,6 @@ def surrender(state: NavalState, ship: Ship, kind: str, captor: Ship | None = No
         return
     ship.status = SURRENDERED
     ship.captor = 1 - ship.side
-    state.removals.pop(ship.name, None)
     if kind == "boarding" and captor is not None:
         ship.held_until = state.move_number + 1
         state.emit(Marked(ship.name, f"is held by {captor.name}'s boarders until the end of the next move",
