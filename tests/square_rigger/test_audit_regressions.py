@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from quarterdeck.cli.main import app
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
-from quarterdeck.core.events import Struck
+from quarterdeck.core.events import PhaseChanged, Struck
 from quarterdeck.core.session import Match
 from quarterdeck.games.square_rigger.actions import EndMove, MoveShip
 from quarterdeck.games.square_rigger.scenario import load_scenario_data
@@ -24,6 +24,14 @@ def test_play_takes_place_by_alternate_moves():
         sides.append(state.side_name)
         play(state, "end-move")
     assert sides == ["blue", "red", "blue", "red"]
+
+
+def test_three_sides_take_their_turns_in_the_order_the_scenario_lists_them():
+    # Each side's turn begins with the word of whose turn it is.
+    state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S"),
+                      ("Pirate", "green", "third", "a10", "E")], wind="S", sides=["blue", "red", "green"])
+    turns = [play(state, "end-move")[-1] for _ in range(3)]
+    assert turns == [PhaseChanged("red", "move", 1), PhaseChanged("green", "move", 1), PhaseChanged("blue", "move", 2)]
 
 
 def test_manoeuvrability_and_firepower_decline_with_hits():

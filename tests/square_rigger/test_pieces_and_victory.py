@@ -360,6 +360,23 @@ def test_squadrons_only_the_squadron_fired_on_defends():
     assert (state.phase, state.side_name, state.players[state.current_player()]) == ("move", "red", "red.van")
 
 
+def test_squadrons_each_squadron_fired_on_defends_in_turn():
+    state = position([("Victory", "blue", "first", "e5", "N"),
+                      ("Target", "red", "third", "f5", "N", {"squadron": "van"}),
+                      ("Rear1", "red", "third", "d5", "N", {"squadron": "rear"})],
+                     squadrons=[{"side": "red", "name": "van"}, {"side": "red", "name": "rear"}])
+    play(state, "end-move", "fire Victory stbd-beam 3 at Target", "fire Victory port-beam 2 at Rear1", "end-fire")
+    assert (state.phase, state.players[state.current_player()]) == ("defence", "red.van")
+    assert [state.action_to_text(a) for a in state.legal_actions()][-1] == "end-defence"
+    assert {a.piece for a in state.legal_actions() if hasattr(a, "piece")} == {"Target"}
+    play(state, "end-defence")
+    assert (state.phase, state.players[state.current_player()]) == ("defence", "red.rear")
+    assert {a.piece for a in state.legal_actions() if hasattr(a, "piece")} == {"Rear1"}
+    events = play(state, "end-defence")
+    assert sorted((e.piece, e.hits) for e in events if isinstance(e, Hit)) == [("Rear1", 2), ("Target", 3)]
+    assert (state.phase, state.side_name) == ("move", "red")
+
+
 def test_the_game_ends_when_no_side_has_anything_left_that_can_move_or_fire():
     # Blue's last ship afloat sails off; only the two forts remain, with nothing in their fields of
     # fire, and neither side has met its conditions: red cannot move or fire, nor can blue after.

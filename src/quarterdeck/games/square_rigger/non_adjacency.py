@@ -22,7 +22,8 @@ def guard(state: SquareRiggerState, name: str, strict: bool) -> dict[Square, str
 
     Struck ships do not count, nor two harbour squares. `strict` guards every active friend where
     she stands now; otherwise friends of the same squadron that have not moved yet are left out
-    (they may still sail off; other squadrons' ships are fixed for this commander).
+    (they may still sail off; other squadrons' ships are fixed for this commander, having committed
+    their movement or waiting for their own commander's turn).
     """
     side = state.setup.ships[name].side
     terrain = state.setup.terrain
@@ -31,8 +32,7 @@ def guard(state: SquareRiggerState, name: str, strict: bool) -> dict[Square, str
     for other, info in state.setup.ships.items():
         if other == name or info.side != side or not state.is_active(other):
             continue
-        waiting = other not in state.settled and other not in state.moved
-        if not strict and waiting and info.squadron == state.setup.ships[name].squadron:
+        if not strict and other not in state.moved and info.squadron == state.setup.ships[name].squadron:
             continue  # a friend of this squadron that has not moved yet may still sail away
         ox, oy = state.square[other]
         in_harbour = terrain[oy][ox] == HARBOUR

@@ -48,7 +48,6 @@ class SquareRiggerState(State):
         self.turn = 1
         self.phase = MOVE
         self.seat = 0
-        self.settled: set[str] = set()  # ships of squadrons that have committed their movement
         self.moved: set[str] = set()  # ships that have made their move this turn
         self.fire: list[FireLine] = []
         self.defence: dict[tuple[str, int], int] = {}
@@ -190,7 +189,7 @@ class SquareRiggerState(State):
         if isinstance(action, EscapeShip):
             return movement.escape(self, action)
         if isinstance(action, EndMove):
-            return turn.end_move(self)
+            return turn.end_phase(self, MOVE)
         if isinstance(action, AssignFire):
             return fire.assign_fire(self, action)
         if isinstance(action, EndFire):
@@ -214,7 +213,6 @@ class SquareRiggerState(State):
         copy.heading = dict(self.heading)
         copy.escaped = set(self.escaped)
         copy.occupant = dict(self.occupant)
-        copy.settled = set(self.settled)
         copy.moved = set(self.moved)
         copy.fire = list(self.fire)
         copy.defence = dict(self.defence)
@@ -275,7 +273,6 @@ class SquareRiggerState(State):
                 for name, info in self.setup.batteries.items()
             },
             "moved": sorted(self.moved),
-            "settled": sorted(self.settled),
             "fire": [
                 {"piece": f.piece, "bearing": actions.bearing_label(self, f.piece, f.bearing), "amount": f.amount,
                  "target": f.target, "distance": f.distance, "effect": f.effect,
@@ -346,7 +343,6 @@ def _state_from_json(game: Game, data: dict[str, Any]) -> SquareRiggerState:
         state.square[name] = square
         state.occupant[square] = name
     state.moved = known(data["moved"], "moved")
-    state.settled = known(data["settled"], "settled")
     state.fire = []
     for line in data["fire"]:
         piece, target = line["piece"], line["target"]

@@ -41,7 +41,6 @@ def next_seat(state: SquareRiggerState, side: str, phase: str, after: int = -1) 
 def start_side_turn(state: SquareRiggerState) -> list[Event]:
     events: list[Event] = []
     state.phase = MOVE
-    state.settled = set()
     state.moved = set()
     state.fire = []
     state.defence = {}
@@ -73,13 +72,6 @@ def next_side(state: SquareRiggerState) -> list[Event]:
             return victory.at_turn_limit(state)
         events.extend(movement.change_wind(state))
     return events + start_side_turn(state)
-
-
-def end_move(state: SquareRiggerState) -> list[Event]:
-    """A squadron commits its movement: its ships are settled for the rest of the side's move."""
-    side, squadron = state.setup.seats[state.seat]
-    state.settled |= {n for n in state.pieces(side, squadron) if n in state.setup.ships}
-    return end_phase(state, MOVE)
 
 
 def end_phase(state: SquareRiggerState, finished: str) -> list[Event]:
