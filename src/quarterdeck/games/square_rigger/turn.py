@@ -93,8 +93,8 @@ def end_phase(state: SquareRiggerState, finished: str) -> list[Event]:
 
 
 def _defending_seats(state: SquareRiggerState) -> list[int]:
-    return [s for s in range(len(state.setup.seats)) if state.setup.seats[s][0] != state.side_name
-            and seat_has_work(state, s, DEFENCE)]
+    """The seats with a piece fired on; fire reaches only enemies, so never a seat of the side firing."""
+    return [s for s in range(len(state.setup.seats)) if seat_has_work(state, s, DEFENCE)]
 
 
 def _start_defence(state: SquareRiggerState) -> list[Event]:
