@@ -209,6 +209,16 @@ class TestCuttingLoose:
         assert refused.value.rule == "cutting-loose" and "under way" in str(refused.value)
         assert not state.ships["Essex"].declared
 
+    def test_a_ship_striking_alongside_stays_alongside_her_captor(self):
+        """Seed, Movement 6 d: the captor MAY break away from a captured ship; the prize does not cut loose."""
+        state = self.afoul()
+        guerriere = state.ships["Guerriere"]
+        guerriere.hull = 1
+        state.apply(Strike("Guerriere"), 1)
+        state.apply(Declare("Guerriere", 0), 1)
+        state.apply(Declare("Essex", 0), 0)
+        assert guerriere.owner == 0 and guerriere.afoul == "Essex" and state.ships["Essex"].afoul == "Guerriere"
+
     def test_a_dismasted_ship_cannot_get_under_way_to_cut_loose(self):
         state = self.afoul()
         state.ships["Essex"].masts = 3
@@ -243,6 +253,16 @@ class TestPrizes:
         state.apply(Move("Vengeur"), 0)
         mary = state.ships["Mary"]
         assert mary.owner == 0 and mary.prize and not mary.afoul and not state.ships["Vengeur"].afoul
+
+    def test_a_prize_taken_this_turn_sails_only_from_the_next(self):
+        state = battle(ship("Vengeur", "blue", 20, "1010", "N", 4),
+                       ship("Mary", "red", 14, "1009", "N", 0, **{"class": "merchantman"}),
+                       ship("Java", "red", 38, "3020", "N", 0), wind=(3, "moderate"))
+        to_movement(state, Vengeur=4, Mary=2, Java=0)
+        state.apply(Move("Vengeur"), 0)  # takes Mary in segment 1
+        quiet_turn(state)  # segments 2-4: Vengeur sails on, Mary lies where she was taken
+        assert state.ships["Mary"].owner == 0 and state.grid.name(state.ships["Mary"].hex) == "1009"
+        assert state.grid.name(state.ships["Vengeur"].hex) != "1009"
 
     def test_below_one_to_one_she_only_runs_afoul(self):
         state = self.merchant(captor_rating=1)  # GS 1 against the merchantman's DS 2
@@ -313,6 +333,15 @@ class TestPrizes:
         state.apply(Declare("Guerriere", 0), 1)  # red has nothing more to decide: the phase ends
         assert state.is_terminal() and state.ships["Guerriere"].owner == 0
         assert state.outcome.result == "blue"
+
+    def test_when_blue_strikes_her_last_ship_red_wins(self):
+        state = astern()
+        state.ships["Essex"].hull = 1
+        state.apply(Strike("Essex"), 0)
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Declare("Guerriere", 0), 1)
+        assert state.outcome.result == "red" and state.outcome.returns == (-1.0, 1.0)
+        assert state.outcome.reason.startswith("blue has no ship left in the fight")
 
 
 class TestVictoryPoints:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.events import Dismasted
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Pass, Roll
 
@@ -167,6 +168,18 @@ class TestChaseGuns:
         hold_windows(state)
         assert state.ships["Ahead"].masts == 1  # landed at the segment's end
 
+    def test_the_third_mast_hit_dismasts_her(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        state.ships["Ahead"].masts = 2
+        to_windows(state, Essex=0, Ahead=0)
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        state.apply(Roll((1,)))
+        state.apply(Roll((1,)))
+        events = []
+        while state.windows:
+            events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        assert Dismasted("Ahead", "1006") in events and state.ships["Ahead"].masts == 3
+
     def test_one_one_is_not_enough(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)
@@ -220,6 +233,14 @@ class TestOddsAndResults:
         hold_windows(state)
         # Every later segment passed with nothing to decide; the hit is on her now.
         assert state.segment != 1 and state.ships["Guerriere"].crew == 1
+
+    def test_a_gun_hit_lands_at_the_segments_end(self):
+        state = to_windows(close_action(), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))
+        state.apply(Roll((5,)))  # aimed at the hull, a 5 dismounts a gun
+        hold_windows(state)
+        assert state.ships["Guerriere"].guns == 1
 
     def test_fighting_sail_takes_one_from_the_die_against_the_rigging(self):
         state = to_windows(close_action(fighting=("Guerriere",)), Essex=0, Guerriere=0)

@@ -75,6 +75,22 @@ class TestOutline:
         assert state.mover == 0
         state.apply(Move("Essex"), 0)
         assert state.segment == 2 and state.mover == 0
+        state.apply(Move("Essex"), 0)
+        assert state.segment == 2 and state.mover == 1  # then red, in the same segment
+
+    def test_until_she_declares_a_ships_allowance_reads_nothing(self):
+        state = apart()
+        to_movement(state, Essex=4, Java=4)
+        quiet_turn(state)
+        assert state.turn == 2 and state.phase == "declare"
+        assert [(s["declared"], s["ma"]) for s in state.to_json()["ships"]] == [(False, 0), (False, 0)]
+
+    def test_equal_points_when_the_turns_run_out_are_a_draw(self):
+        state = apart(turns=1)
+        to_movement(state, Essex=4, Java=4)
+        quiet_turn(state)
+        assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)
+        assert state.outcome.reason == "the 1 game-turns are over; points 0 to 0"
 
     def test_ties_are_rolled_again(self):
         state = apart()
