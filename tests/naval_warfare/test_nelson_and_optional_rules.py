@@ -149,6 +149,24 @@ class TestOptionalRules:
         damage.jury_rig(state)
         assert revenge.masts_lost == 0 and revenge.jury_done
 
+    def test_a_jury_mast_takes_five_whole_moves(self):
+        """Optional rule 2: "a new one may be jury-rigged in five moves": Revenge, a mast down from the
+        start, is still short of it after four moves and has it at the end of the fifth."""
+        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
+                                                                             type="San Martin")],
+                         options={"jury-masts": True})
+        revenge = state.ships["Revenge"]
+        revenge.masts_lost = 1
+        for _ in range(4):
+            to_movement(state)
+            play(state, "move Revenge turn 0 run 1.00 turn 0")
+            play(state, "move San Martin turn 0 run 1.00 turn 0")
+        assert revenge.masts_lost == 1
+        to_movement(state)
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        events = play(state, "move San Martin turn 0 run 1.00 turn 0")
+        assert revenge.masts_lost == 0 and Marked("Revenge", "has a jury mast rigged", "optional rule 2") in events
+
     def test_towing_frigate_at_the_bow_then_tows_at_half_speed(self):
         ships = [ship("Pallas", "english", 12, 10, 90, **{"class": "38 frigate"}),
                  ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),

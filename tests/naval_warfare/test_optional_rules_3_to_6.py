@@ -115,6 +115,13 @@ class TestOptionalRule6SurrenderAndPrizes:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0", 0)
         assert error.value.rule == "optional rule 6" and "prize crew" in error.value.message
 
+    @pytest.mark.parametrize(("prize_crew", "sails"), [(30, True), (29, False)])
+    def test_a_prize_crew_of_a_fifth_of_the_captives_plus_the_sailing_minimum_sails_her(self, prize_crew, sails):
+        """Optional rule 6: "if the prize crew is equal to 1/5 of the prisoners plus 1/100 of the original
+        crew it can be sailed": 20 for 100 captives, plus 10 for a ship of 1,000 tons."""
+        state = secured(prize_crew=prize_crew, captives=100)
+        assert any(isinstance(a, Move) and a.ship == "Chesapeake" for a in state.legal_actions(0)) == sails
+
     def test_her_own_side_may_board_and_retake_a_prize(self):
         state = secured(prize_crew=12, captives=60)  # too few to sail her: she lies where she is
         chesapeake = state.ships["Chesapeake"]

@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quarterdeck.core import plane
-from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
 from quarterdeck.games.naval_warfare.actions import Move
 from quarterdeck.games.naval_warfare.scenario import builtin_names
 
-from .helpers import GAME, position, ship, to_movement
+from .helpers import GAME, distant_enemy, position, ship, to_movement
 
 SCENARIOS = builtin_names()
 
@@ -132,3 +132,37 @@ def test_offered_moves_reach_the_limits_and_an_enemy_broadside():
         if fire.bears(r, "port", sm) or fire.bears(r, "starboard", sm):
             bearing_moves += 1
     assert bearing_moves >= 3 and revenge.x == 1000
+
+
+def saved_with(**revenge):
+    """A saved game in which Revenge's entry is changed as given (None removes a field)."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    data = state.to_json()
+    entry = data["ships"][0]
+    for name, value in revenge.items():
+        if value is None:
+            del entry[name]
+        else:
+            entry[name] = value
+    return data
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"batteries": [{"mount": "port", "kind": "huge", "half": False}]}, "not a battery"),
+    ({"batteries": [{"mount": "aloft", "kind": "long", "half": False}]}, "not a battery"),
+    ({"crew": -1}, "impossible flotation, crew or masts"),
+    ({"masts_lost": 3}, "impossible flotation, crew or masts"),
+    ({"flotation": 24}, "impossible flotation, crew or masts"),
+    ({"status": "flying"}, "unknown status"),
+    ({"moved": None}, "not a ship: KeyError"),
+])
+def test_a_saved_ship_that_cannot_be_is_refused_naming_what_is_wrong(change, message):
+    with pytest.raises(RecordError) as error:
+        GAME.state_from_json(saved_with(**change))
+    assert message in str(error.value)
+
+
+def test_a_saved_ship_with_no_men_left_or_dismasted_loads():
+    again = GAME.state_from_json(saved_with(crew=0, masts_lost=2, flotation=0))
+    revenge = again.ships["Revenge"]
+    assert (revenge.crew, revenge.masts_lost, revenge.flotation) == (0, 2, 0)
