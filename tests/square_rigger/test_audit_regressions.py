@@ -146,6 +146,10 @@ def test_corrupt_saved_states_are_rejected(corrupt):
     (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 1, "ships": ["Achille", "Bellona"]}]),
      "victory[0].ships"),
     (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 5}]), "victory[0].count"),
+    # Only enemy ships count towards striking, only own ships towards escaping: one of each here.
+    (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 2}]), "victory[0].count"),
+    (lambda d: (d["ships"][0].update(exits=["E"]), d.update(victory=[{"type": "escape", "side": "blue", "count": 2}])),
+     "victory[0].count"),
 ])
 def test_scenarios_that_could_never_play_right_are_rejected(change, field):
     data = copy.deepcopy(load_scenario_data("duel"))
