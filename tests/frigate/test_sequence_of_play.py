@@ -182,15 +182,18 @@ class TestSiMove:
         """Seed, Movement 6, both wanted it: the fewest points plotted sets the facing, else (ruling) the
         ship further north. Essex comes up from the south, Java down from the north-west: Java keeps
         her heading and Essex, entering over Java's starboard bow, lies the opposite way."""
-        state = battle(ship("Essex", "blue", 44, "1011", "N", 4, **FRIGATE),
-                       ship("Java", "red", 38, "0910", "SE", 4, **FRIGATE), wind=(5, "moderate"),
+        state = battle(ship("Essex", "blue", 44, "1011", "N", 8, **FRIGATE),
+                       ship("Java", "red", 38, "0910", "SE", 8, **FRIGATE), wind=(5, "moderate"),
                        options={"simove": True})
-        to_movement(state, Essex=4, Java=4)
-        state.apply(Plot("Essex", "ahead"), 0)
-        state.apply(Plot("Java", "ahead"), 1)
+        to_movement(state, Essex=8, Java=8)
+        for step in ("ahead", "ahead"):
+            state.apply(Plot("Essex", step), 0)
+            state.apply(Plot("Java", step), 1)
         essex, java = state.ships["Essex"], state.ships["Java"]
         assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1010" and essex.afoul == "Java"
         assert java.facing.name == "SE" and essex.facing.name == "NW"
+        # Run afoul at the first step, both lose the rest of their plots (the schedule keeps no step).
+        assert state.windows and state.to_json()["exec"] == [[["Essex", "ahead"], ["Java", "ahead"]], []]
 
     def test_meeting_the_ship_that_plotted_fewer_points_sets_the_facing(self):
         """Java (further north) plots two points, a turn and a move; Essex one: Essex keeps her heading
