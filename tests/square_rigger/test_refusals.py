@@ -56,6 +56,12 @@ def test_staying_put_is_no_move():
     assert play(state, "move Bellona d4 NE") == [Turned("Bellona", "d4", "NE")]
 
 
+def test_a_side_moves_only_its_own_ships():
+    state = GAME.new_initial_state("duel")  # blue to move; red's Achille could sail h8 -> g8 in her own turn
+    error = refused(state, "move Achille g8 W")
+    assert error.rule == "own-pieces-only" and error.message == "Achille belongs to red"
+
+
 def test_a_ship_of_no_one_is_an_unknown_piece():
     state = position([("Bellona", "blue", "third", "d4", "N"), ("Foe", "red", "third", "j10", "S")])
     assert refused(state, MoveShip("Nobody", (3, 4), Compass.N)).rule == "unknown-piece"
