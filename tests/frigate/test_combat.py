@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Dismasted
+from quarterdeck.core.events import DieRolled, Dismasted
 from quarterdeck.games.frigate import combat
-from quarterdeck.games.frigate.actions import Fire, Hold, Pass, Roll
+from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
 
-from .helpers import battle, hold_windows, ship, to_windows
+from .helpers import battle, hold_windows, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -90,6 +90,46 @@ class TestFieldsAndLinesOfFire:
         assert combat.target_problem(state, essex, "bow", ahead) is None
 
 
+class TestWhoMayBeFiredOn:
+    def test_never_a_ship_of_her_own_side(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Wasp", "blue", 20, "0809", "N", 0),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE))
+        to_windows(state, Essex=0, Wasp=0, Guerriere=0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Fire("Essex", "port", "Wasp", "hull"), 0)
+        assert refused.value.rule == "target" and not state.ships["Essex"].fired
+
+    def test_afoul_she_fires_only_at_the_ship_alongside(self):
+        """Seed, Movement 6 c: ships afoul may fire only at each other."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0, Java=0)
+        state.apply(Move("Essex"), 0)  # aboard Guerriere from astern
+        state.windows.insert(0, "Essex")
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Fire("Essex", "starboard", "Java", "hull"), 0)
+        assert refused.value.rule == "afoul" and "may fire at her only" in str(refused.value)
+
+    def test_a_withdrawing_force_fires_only_at_ships_that_fired_on_her(self):
+        """Preservation Level (standard): a force over its level withdraws and fires only at ships that
+        fired on it."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "0809", "N", 0, **FRIGATE))
+        state.force_state[0].withdrawing = True
+        to_windows(state, Essex=0, Java=0, Guerriere=0)
+        assert state.windows == ["Java", "Guerriere"]  # Essex has no one she may fire at yet
+        state.apply(Fire("Java", "port", "Essex", "hull"), 1)
+        state.apply(Roll((1,)))
+        state.apply(Hold("Guerriere"), 1)
+        assert state.end_round and state.windows[0] == "Essex"
+        assert {a.target for a in state.legal_actions(0) if isinstance(a, Fire)} == {"Java"}
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Fire("Essex", "port", "Guerriere", "hull"), 0)
+        assert refused.value.rule == "preservation"
+
+
 class TestRaking:
     def test_bow_rake_rounds_a_half_to_the_even_number(self):
         tables = close_action().tables
@@ -102,6 +142,14 @@ class TestRaking:
         assert combat.gunnery_strength(tables, 6, False, 1, "stern", 0) == 10
         assert combat.gunnery_strength(tables, 5, False, 1, "stern", 0) == 8  # 8.33
         assert combat.gunnery_strength(tables, 4, False, 1, "stern", 0) == 7  # 6.67
+
+    def test_a_broadside_from_astern_rakes_her(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "NW", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE))
+        to_windows(state, Essex=0, Guerriere=0)
+        (battery,) = {a.battery for a in state.legal_actions(0) if isinstance(a, Fire)}
+        attack = combat.describe_attack(state, state.ships["Essex"], battery, state.ships["Guerriere"])
+        assert (attack.rake, attack.gunnery) == ("stern", 10)  # 6 x 5/3
 
     def test_raking_only_from_the_hex_at_the_bow_or_stern(self):
         state = battle(ship("Essex", "blue", 44, "1008", "NE", 0, **FRIGATE),
@@ -180,6 +228,15 @@ class TestChaseGuns:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Dismasted("Ahead", "1006") in events and state.ships["Ahead"].masts == 3
 
+    def test_the_second_die_is_shown_deciding_the_mast_hit(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        (first,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
+        (second,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
+        assert first == "rolled 1 for Essex's chase guns: a 1: the second die decides"
+        assert second == "rolled 1 for Essex's chase guns (second die): two 1s: a mast hit"
+
     def test_one_one_is_not_enough(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)
@@ -247,6 +304,16 @@ class TestOddsAndResults:
         state.apply(Fire("Essex", "starboard", "Guerriere", "rigging"), 0)
         state.apply(Roll((5,)))  # 5 - 1 = 4: no hit on the 1-1 column
         assert state.attack is None and state.pending == []
+
+    def test_a_long_odds_hit_the_second_die_does_not_confirm(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0))
+        to_windows(state, Essex=0, Bellona=0)
+        assert combat.describe_attack(state, state.ships["Essex"], "starboard", state.ships["Bellona"]).column == "1-3"
+        state.apply(Fire("Essex", "starboard", "Bellona", "hull"), 0)
+        (crt,) = [e.describe() for e in state.apply(Roll((6,))) if isinstance(e, DieRolled)]
+        assert crt.endswith("1 hit if a second die confirms")
+        (second,) = [e.describe() for e in state.apply(Roll((3,))) if isinstance(e, DieRolled)]
+        assert second.endswith("not confirmed: no hit") and state.pending == [] and state.attack is None
 
     def test_a_long_odds_hit_needs_a_second_die(self):
         state = close_action()
