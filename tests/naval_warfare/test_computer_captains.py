@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from quarterdeck.ai import make_agent
 from quarterdeck.games.naval_warfare import evaluate as knowledge
 from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
 
-from .helpers import position, ship, to_movement
+from .helpers import boarded, due, play, position, ship, to_movement
 
 
 def duel(english: dict, *spanish: dict, **kw):
@@ -205,3 +206,19 @@ def test_a_side_behind_stays_to_fight_for_the_points_it_lacks():
     seek = knowledge.seek_action(_sides(state))
     assert evaluate(state, 0) - seek < -2
     assert evaluate(state, 1) - seek > 2
+
+
+@pytest.mark.parametrize("step", ["fire", "gunners"])
+def test_the_searching_captain_decides_a_broadside_and_the_men_kept_at_the_guns(step):
+    """The computer plays every decision of the book by searching over the actions offered: whether
+    to fire a broadside (rule 9) and how many men stay at the guns in a boarding (optional rule 5)."""
+    if step == "fire":
+        state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                      ship("San Martin", "spanish", 10, 15, 90, type="San Martin")]))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+    else:
+        state = boarded({"crews": True})
+    assert due(state) == ("decide", step)
+    choice = make_agent("mcts:iterations=30", seed=1).act(state.clone(), 0)
+    assert choice in state.legal_actions(0)

@@ -511,6 +511,7 @@ class TestOptionalRule5Survivors:
         own side's men join her crew. San Felipe, far off, is offered nothing."""
         state = survivors_in_the_water()
         assert state.legal_actions() == [Choose("pick-up", "Revenge", "San Martin"), END_MOVE]
+        assert state.action_to_text(state.legal_actions()[0]) == "pick-up Revenge from San Martin"
         events = play(state, "pick-up Revenge from San Martin")
         revenge = state.ships["Revenge"]
         assert (revenge.prisoners, revenge.crew) == (11, 45)  # a quarter of her 45

@@ -101,6 +101,20 @@ def test_malformed_text_is_a_notation_error(text):
         state.parse_action(text)
 
 
+@pytest.mark.parametrize(("text", "field", "message"), [
+    ("move", "ship", "a ship's name is missing"),
+    ("move Revenge", "move", "a move needs its numbers"),
+    ("move Revenge board", "target", "board needs a ship's name"),
+    ("move Revenge turn 0 walk 1.00 turn 0", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+    ("move Revenge turn 0 run 1.00", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+])
+def test_a_move_missing_a_part_names_the_part(text, field, message):
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    with pytest.raises(NotationError) as error:
+        state.parse_action(text)
+    assert error.value.field == field and message in error.value.message
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(-100, 100), st.integers(0, 900), st.integers(-100, 100))
 def test_any_move_is_either_legal_or_refused_cleanly(turn1, run, turn2):
