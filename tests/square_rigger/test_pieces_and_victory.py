@@ -148,6 +148,8 @@ def test_exit_edges_a_ship_leaving_by_a_corner_may_name_either_edge_it_crosses()
     escapes = [state.action_to_text(a) for a in state.legal_actions(piece="Runner")
                if state.action_to_text(a).startswith("escape")]
     assert escapes == ["escape Runner E", "escape Runner N"]
+    offered = state.legal_actions()
+    assert len(set(offered)) == len(offered)  # each edge offered once, though many courses reach it
     events = play(state, "escape Runner N")
     assert events[0] == Escaped("Runner", "j10", "N") and "Runner" in state.escaped
 
