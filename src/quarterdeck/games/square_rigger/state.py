@@ -57,7 +57,7 @@ class SquareRiggerState(State):
     # --- pieces ---------------------------------------------------------------------------
     def factors(self, name: str) -> tuple[int, int, int]:
         info = self.setup.ships.get(name) or self.setup.batteries[name]
-        return info.track[min(self.hits[name], len(info.track) - 1)]
+        return info.track[self.hits[name]]  # hits stop at the track's end (damage.resolve, state_from_json)
 
     def side_of(self, name: str) -> str:
         return (self.setup.ships.get(name) or self.setup.batteries[name]).side
