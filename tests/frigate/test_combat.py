@@ -267,6 +267,14 @@ class TestMultiShipCombat:
         bound.fired_upon.add("Near")  # already fired on this turn: the next nearest within 2 hexes
         assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Farther"}
 
+    def test_the_nearest_target_option_refuses_the_farther_ship(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Near", "red", 38, "1110", "N", 0),
+                       ship("Farther", "red", 74, "0809", "N", 0), options={"nearest_target": True})
+        to_windows(state, Essex=0, Near=0, Farther=0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Fire("Essex", "port", "Farther", "hull"), 0)
+        assert refused.value.rule == "nearest-target"
+
 
 class TestOddsAndResults:
     def test_odds_rounded_against_the_firer_and_the_crt_shift(self):

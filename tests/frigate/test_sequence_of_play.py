@@ -12,7 +12,7 @@ from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
-from .helpers import GAME, battle, hold_windows, near, quiet_turn, ship, to_movement, to_windows
+from .helpers import GAME, battle, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -91,6 +91,26 @@ class TestOutline:
         quiet_turn(state)
         assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)
         assert state.outcome.reason == "the 1 game-turns are over; points 0 to 0"
+
+    def test_the_dice_fall_evenly(self):
+        """Every die is a chance decision: one die's six faces at 1/6 each, the initiative's 36 pairs at
+        1/36 each (blue's die first)."""
+        state = apart()
+        state.apply(Declare("Essex", 4), 0)
+        state.apply(Declare("Java", 4), 1)
+        pairs = state.chance_outcomes()
+        assert {roll.values for roll, _ in pairs} == {(a, b) for a in range(1, 7) for b in range(1, 7)}
+        assert all(p == 1 / 36 for _, p in pairs)
+        to_next_wind(state)  # the wind's direction: one die
+        faces = state.chance_outcomes()
+        assert [(roll.values, p) for roll, p in faces] == [((face,), 1 / 6) for face in range(1, 7)]
+
+    def test_after_a_point_ahead_she_may_turn_in_her_new_hex(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE))
+        to_movement(state, Essex=8, Java=4)
+        state.apply(Move("Essex"), 0)
+        assert Turn("Essex", "starboard") in state.legal_actions(0)
 
     def test_ties_are_rolled_again(self):
         state = apart()

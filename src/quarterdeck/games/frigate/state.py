@@ -307,8 +307,7 @@ class FrigateState(State):
             # a freed ship's first point takes her out of the hex, so she cuts loose under way:
             # at MA 0 two ships that are no longer afoul would lie in one hex (Decision (ours))
             return [Declare(ship.name, 0), *(Cut(ship.name, m) for m in range(1, top + 1))]
-        if ship.prize and ship.captured_turn >= self.turn:
-            return [Declare(ship.name, 0)]
+        # (a prize taken this turn was taken after the Declaration: she has no points until the next)
         low, high, _ = movement.declaration_range(self, ship)
         if movement.dead_to_windward(self, ship):
             return [Declare(ship.name, 0), Declare(ship.name, 0, PORT), Declare(ship.name, 0, STARBOARD)]
