@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Meleed
+from quarterdeck.core.events import CutLoose, DieRolled, Meleed
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes
@@ -195,7 +195,8 @@ class TestCuttingLoose:
     def test_both_owners_asking_frees_them_at_once(self):
         state = self.afoul()
         state.apply(Cut("Guerriere", 1), 1)
-        state.apply(Cut("Essex", 1), 0)
+        events = state.apply(Cut("Essex", 1), 0)
+        assert CutLoose("Essex", "Guerriere", True) in events
         assert not state.ships["Essex"].afoul and not state.ships["Guerriere"].afoul
         assert not any(purpose == "cut" for purpose, _, _ in state.rolls)  # no die needed
 
