@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.ai import make_agent
+from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare import evaluate as knowledge
 from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
 
-from .helpers import boarded, due, play, position, ship, to_movement
+from .helpers import boarded, due, play, position, roll, ship, to_movement
 
 
 def duel(english: dict, *spanish: dict, **kw):
@@ -208,17 +209,41 @@ def test_a_side_behind_stays_to_fight_for_the_points_it_lacks():
     assert evaluate(state, 1) - seek > 2
 
 
-@pytest.mark.parametrize("step", ["fire", "gunners"])
-def test_the_searching_captain_decides_a_broadside_and_the_men_kept_at_the_guns(step):
-    """The computer plays every decision of the book by searching over the actions offered: whether
-    to fire a broadside (rule 9) and how many men stay at the guns in a boarding (optional rule 5)."""
-    if step == "fire":
-        state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                      ship("San Martin", "spanish", 10, 15, 90, type="San Martin")]))
-        play(state, "move Revenge turn 0 run 1.00 turn 0")
-        play(state, "move San Martin turn 0 run 1.00 turn 0")
-    else:
-        state = boarded({"crews": True})
-    assert due(state) == ("decide", step)
-    choice = make_agent("mcts:iterations=30", seed=1).act(state.clone(), 0)
-    assert choice in state.legal_actions(0)
+def broadside_due(options=None):
+    """Revenge and San Martin have sailed 1" each, San Martin 5" off Revenge's port beam: fire is due."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
+                                  ship("San Martin", "spanish", 10, 15, 90, type="San Martin")], options=options))
+    play(state, "move Revenge turn 0 run 1.00 turn 0")
+    play(state, "move San Martin turn 0 run 1.00 turn 0")
+    return state
+
+
+def six_struck():
+    """Revenge's port broadside scores one six on San Martin: her owner is to remove a battery."""
+    state = broadside_due()
+    play(state, "fire Revenge port at San Martin")
+    for value in (6, 1, 1, 1, 1):
+        roll(state, value)
+    return state
+
+
+def boarders_to_choose():
+    """Revenge's boarders have fought both rounds (every die a 1): she withdraws or fights on (rule 12)."""
+    state = boarded()
+    while state.current_player() == CHANCE:
+        roll(state, 1)
+    return state
+
+
+@pytest.mark.parametrize(("step", "setup", "player"), [
+    ("fire", broadside_due, 0), ("gunners", lambda: boarded({"crews": True}), 0), ("damage", six_struck, 1),
+    ("withdraw", boarders_to_choose, 0),
+])
+def test_the_searching_captain_decides_every_kind_of_step(step, setup, player):
+    """The computer plays every decision of the book by searching over the actions offered: a broadside
+    (rule 9), the men kept at the guns in a boarding (optional rule 5), the battery a six takes (rule 11)
+    and whether boarders withdraw or fight on (rule 12)."""
+    state = setup()
+    assert due(state) == ("decide", step) and state.current_player() == player
+    choice = make_agent("mcts:iterations=30", seed=1).act(state.clone(), player)
+    assert choice in state.legal_actions(player)

@@ -9,7 +9,7 @@ from quarterdeck.core.events import DieRolled, Escaped, Marked
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
-from .helpers import due, play, position, roll, ship, to_movement
+from .helpers import distant_enemy, due, play, position, roll, ship, to_movement
 
 
 def frigates(options=None, **kw):
@@ -189,6 +189,19 @@ class TestOptionalRules:
         play(state, "move Capitana turn 0 run 6.00 turn 90")  # straight into the wind under oars
         assert state.ships["Capitana"].y == 1600
 
+    def test_taking_to_the_oars_costs_a_drifting_move_then_she_rows(self):
+        """Optional rule 4: "An oared vessel takes one drifting move to convert from sail to oars"."""
+        ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]
+        state = to_movement(position(ships, strength="light airs", options={"oared": True}))
+        play(state, "move Capitana turn 0 run 1.00 turn 0 oars")
+        play(state, "move San Martin hold")
+        to_movement(state)
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "none"  # shipping her oars: she drifts
+        play(state, "move San Martin hold")
+        to_movement(state)
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "oars"
+        play(state, "move Capitana turn 0 run 6.00 turn 0")  # her oar speed, in light airs
+
     def test_oar_speed_halved_in_medium_winds_and_at_half_damage_and_no_second_call_for_oars(self):
         """Optional rule 4 (rulings): the Galleasse rows 5" in Light Airs, 2.5" in Medium (only she may
         row then) and 2.5" at half damage; a galley already under oars cannot take to them again, and
@@ -280,6 +293,19 @@ class TestOptionalRules:
         while due(state)[1] in ("fire", "damage"):
             state.apply(state.legal_actions()[-1])
         assert due(state) != ("decide", "founder") and shannon.flotation == 12
+
+    def test_a_ship_with_no_battery_to_jettison_takes_the_water(self):
+        """Optional rule 7: with no battery left to save the point she loses it without being asked."""
+        state = frigates({"foundering": True}, strength="strong")
+        shannon = state.ships["Shannon"]
+        shannon.flotation, shannon.marks, shannon.masts_lost, shannon.batteries = 12, 3, 1, []
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        play(state, "move Shannon turn 0 run 4.00 turn 0")
+        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+        while due(state)[1] in ("fire", "damage"):
+            state.apply(state.legal_actions()[-1])
+        assert shannon.flotation == 11 and due(state) != ("decide", "founder")
 
     def test_the_last_flotation_point_lost_to_the_sea_founders_her(self):
         """Optional rule 7: "If the ship sinks of this cause, it has foundered"."""
@@ -380,13 +406,24 @@ class TestNightAndTheEndOfTheBattle:
         a dismasted Chesapeake with no guns left can do neither, with one mast standing she can still sail."""
         state = apart()
         chesapeake = state.ships["Chesapeake"]
-        chesapeake.masts_lost = masts_lost
+        chesapeake.masts_lost, chesapeake.flotation = masts_lost, 40  # 10 points to the English
         if not batteries:
             chesapeake.batteries = []
         roll(state, 2, 2)
         assert state.is_terminal() == beaten
         if beaten:
             assert state.outcome.reason.startswith("spanish has no ship left that can fight or move")
+            assert state.outcome.result == "english" and state.outcome.returns == (1.0, -1.0)
+            assert state.outcome.reason.endswith("10 to 0 points")
+
+    def test_the_side_left_with_a_ship_that_fights_wins_on_points(self):
+        """Victory (a decision): the battle ends and the points decide; here the Spaniards took 10."""
+        state = apart()
+        shannon = state.ships["Shannon"]
+        shannon.masts_lost, shannon.batteries, shannon.flotation = 2, [], 40
+        roll(state, 2, 2)
+        assert state.outcome.result == "spanish" and state.outcome.returns == (-1.0, 1.0)
+        assert state.outcome.reason.endswith("0 to 10 points")
 
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
         ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),

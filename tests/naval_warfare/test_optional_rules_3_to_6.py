@@ -173,6 +173,7 @@ class TestOptionalRule6SurrenderAndPrizes:
     def test_her_own_side_coming_up_lets_the_boarded_crew_dishonour_and_fight_on(self):
         state = carried(extra=[ship("San Cristobal", "spanish", 9, 10.6, 90, type="San Cristobal")])
         martin = state.ships["San Martin"]
+        assert state.current_player() == 1 and {a.ship for a in state.legal_actions()} == {"San Cristobal"}
         with pytest.raises(IllegalAction):
             play(state, "move San Martin dishonour", 1)  # nobody of hers alongside yet
         play(state, "move San Cristobal turn 0 run 1.00 turn 0", 1)  # comes up alongside San Martin

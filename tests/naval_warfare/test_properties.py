@@ -180,3 +180,12 @@ def test_a_saved_ship_with_no_men_left_or_dismasted_loads():
     again = GAME.state_from_json(saved_with(crew=0, masts_lost=2, flotation=0))
     revenge = again.ships["Revenge"]
     assert (revenge.crew, revenge.masts_lost, revenge.flotation) == (0, 2, 0)
+
+
+def test_the_saved_view_gives_a_ship_in_inches_with_the_limits_of_her_move():
+    """State JSON (state.py): positions, hull and the limits of her move now in inches, as the table
+    shows them: Revenge in medium winds runs 1 to 8 inches, turns 90 degrees, not within 45 of the wind."""
+    state = to_movement(position([ship("Revenge", "english", 10.5, 12.25, 90), distant_enemy()]))
+    revenge = state.to_json()["ships"][0]
+    assert (revenge["x"], revenge["y"], revenge["length"], revenge["beam"]) == (10.5, 12.25, 1.0, 0.25)
+    assert revenge["limits"] == {"mode": "sail", "turn": 90, "run_max": 8.0, "run_min": 1.0, "wind": 45}

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BoardingRound, DieRolled, Marked
+from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Marked
 from quarterdeck.games.naval_warfare import fire
 from quarterdeck.games.naval_warfare.actions import Fire
+from quarterdeck.games.naval_warfare.scenario import Battery
 
 from .helpers import due, play, position, roll, ship, to_movement
 
@@ -333,3 +334,20 @@ class TestRule12Boarding:
             assert due(state) == ("roll", "boarding")
             roll(state, 1)
         assert due(state) == ("decide", "withdraw") and state.ships["San Martin"].crew == 1
+
+
+class TestRule11AutomaticChoice:
+    def test_with_the_automatic_choice_the_six_takes_a_short_battery_not_bearing_on_the_firer(self):
+        """Rule 11 with auto-choice (rulings): a half battery first, then short, medium, long; among equals
+        one that does not bear on the firer. Revenge lies off San Martin's starboard side: a port short
+        battery goes, and nothing is left for her owner to remove."""
+        state = broadside_position(options={"auto-batteries": True})
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 1, 1, 1):
+            roll(state, value)
+        events = roll(state, 1)
+        assert BatteryLost("San Martin", "port short", "a six (rule 11)") in events
+        martin = state.ships["San Martin"]
+        assert martin.mount_batteries("port").count(Battery("short")) == 3
+        assert martin.mount_batteries("starboard").count(Battery("short")) == 4
+        assert state.to_json()["removals"] == {} and state.current_player() == 1
