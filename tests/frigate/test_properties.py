@@ -15,7 +15,7 @@ from quarterdeck.core.protocol import CHANCE
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
 from quarterdeck.games.frigate import movement
-from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Move, Turn
+from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Move, Turn, action_text, parse_action_text
 
 from .helpers import GAME
 
@@ -110,11 +110,26 @@ def test_bad_input_is_refused_and_changes_nothing(options):
         assert state.to_json() == before
     for text, field in (("declare Constitution lots", "ma"), ("fly Constitution", "verb"), ("move", "arguments"),
                         ("turn Constitution about", "way"), ("fire Constitution abaft Guerriere", "battery"),
-                        ("order blue red", "arguments"), ("move Bounty", "ship")):
+                        ("order blue red", "arguments"), ("move Bounty", "ship"), ("roll 1 2 3", "arguments"),
+                        ("fire Constitution starboard", "arguments")):
         with pytest.raises(NotationError) as notation:
             state.parse_action(text)
         assert notation.value.field == field
     assert state.to_json() == before
+
+
+def test_every_verb_of_the_notation_reads_back_as_the_same_action():
+    """The notation of actions.py, verb by verb: each text reads as one action, writes back as the same
+    text, and reads twice as equal actions that serve as one key (as the agents' search trees use them)."""
+    texts = ["roll 3 5", "roll 4", "sail Essex fighting", "declare Essex 6", "declare Essex 0 port", "cut Essex 2",
+             "strike Essex", "destroy Java", "form van line-abreast", "end-declare", "order blue red red blue",
+             "move Essex", "turn Essex port", "stand Essex", "plot Essex ahead", "fire Essex starboard Java hull",
+             "fire Essex bow Java", "hold Essex", "pass Essex", "melee Essex"]
+    ships = {"essex": "Essex", "java": "Java"}
+    actions = {parse_action_text(text, ships, ("van",)): text for text in texts}
+    assert len(actions) == len(texts)
+    assert all(action_text(action) == text and parse_action_text(text, ships, ("van",)) in actions
+               for action, text in actions.items())
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

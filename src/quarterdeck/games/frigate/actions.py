@@ -172,9 +172,7 @@ def parse_action_text(text: str, ships: dict[str, str], squadrons: tuple[str, ..
         raise NotationError("verb", "empty action", text)
     verb, args = words[0].lower(), words[1:]
 
-    def ship(index: int = 0) -> str:
-        if len(args) <= index:
-            raise NotationError("ship", "name the ship", text)
+    def ship(index: int = 0) -> str:  # asked only after `count` has checked the words are there
         name = ships.get(args[index].lower())
         if name is None:
             raise NotationError("ship", f"no ship called {args[index]!r}", text)
