@@ -140,6 +140,7 @@ def test_scenario_file_by_path(tmp_path: Path):
         (lambda d: d.update(redoubts={"turns": 0}), "redoubts.turns"),
         (lambda d: d.update(redoubts={"turns": 100}), "redoubts.turns"),
         (lambda d: d.update(redoubts={"sites": ["d4", 5]}), "redoubts.sites[1]"),
+        (lambda d: d.update(redoubts={"turns": 2, "depth": 1}), "redoubts.depth"),
         (lambda d: d.update(unit_types={"hussars": {"move": 2}}), "unit_types.hussars.attack"),
         (lambda d: d.update(surprise=True), "surprise"),
     ],

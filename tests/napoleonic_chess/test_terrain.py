@@ -117,6 +117,23 @@ def test_redoubt_once_built_is_no_longer_work_in_progress_so_stepping_off_and_ba
     assert state.is_terminal() and "repetition" in state.outcome.reason
 
 
+def test_redoubt_the_scenario_may_agree_on_a_single_turn_of_digging():
+    state = battle({**GUARDS, "d4": "red infantry"}, redoubts={"turns": 1, "sites": ["d4"]})
+    events = play(state, "end-move")
+    assert [(b.piece, b.square) for b in events_of(events, RedoubtBuilt)] == [("red-infantry-1", "d4")]
+
+
+def test_redoubt_every_unit_of_the_army_digs_wherever_the_enemy_and_other_redoubts_stand():
+    # Black's infantry on b6 and the redoubt already on c2 lie between Red's Guards and d4 on the board.
+    state = battle(
+        {**GUARDS, "c2": "red infantry", "b6": "black infantry", "d4": "red infantry"},
+        redoubts={"turns": 1, "sites": ["c2", "d4"], "built": ["c2"]},
+    )
+    events = play(state, "end-move")
+    assert [b.square for b in events_of(events, RedoubtBuilt)] == ["d4"]
+    assert state.redoubts == {(2, 1), (3, 3)}
+
+
 def test_redoubt_functions_as_a_hill():
     state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry"}, redoubts={"built": ["d5"]})
     events = play(state, "end-move", "attack d4xd5")
