@@ -262,7 +262,8 @@ class TestPrizes:
         to_movement(state, Vengeur=4, Mary=2, Java=0)
         state.apply(Move("Vengeur"), 0)  # takes Mary in segment 1
         quiet_turn(state)  # segments 2-4: Vengeur sails on, Mary lies where she was taken
-        assert state.ships["Mary"].owner == 0 and state.grid.name(state.ships["Mary"].hex) == "1009"
+        mary = state.ships["Mary"]
+        assert mary.owner == 0 and state.grid.name(mary.hex) == "1009" and mary.facing == HexDir.N
         assert state.grid.name(state.ships["Vengeur"].hex) != "1009"
 
     def test_below_one_to_one_she_only_runs_afoul(self):
