@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Drifted, Marked, MastLost, Turned
+from quarterdeck.core.events import DieRolled, Drifted, Escaped, Marked, MastLost, Turned, Wrecked
 
 from .helpers import distant_enemy, due, play, position, roll, ship, start_move, to_movement
 
@@ -89,8 +89,17 @@ class TestRule6Drifting:
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = position(ships, land=land)
         state.ships["Revenge"].masts_lost = 2
-        to_movement(state)
-        assert state.ships["Revenge"].status == "wrecked"
+        events = start_move(state)
+        assert state.ships["Revenge"].status == "wrecked" and Wrecked("Revenge", "Lizard") in events
+
+    def test_drifting_off_the_table_disengages_her(self):
+        """Rulings: a ship carried off the table has left the battle (disengaged), not been lost."""
+        ships = [ship("Revenge", "english", 10, 0.8, 90), distant_enemy()]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = start_move(state)
+        assert state.ships["Revenge"].status == "disengaged"
+        assert [e for e in events if isinstance(e, Escaped)] == [Escaped("Revenge", "(10.00, -0.20)", "table")]
 
     def test_heave_to_announced_then_drifts_and_throws_4_to_6_to_sail(self):
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]

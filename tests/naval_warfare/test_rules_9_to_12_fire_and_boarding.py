@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Marked
+from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Hit, Marked
 from quarterdeck.games.naval_warfare import fire
 from quarterdeck.games.naval_warfare.actions import Fire
 from quarterdeck.games.naval_warfare.scenario import Battery
@@ -351,3 +351,66 @@ class TestRule11AutomaticChoice:
         assert martin.mount_batteries("port").count(Battery("short")) == 3
         assert martin.mount_batteries("starboard").count(Battery("short")) == 4
         assert state.to_json()["removals"] == {} and state.current_player() == 1
+
+
+class TestRules9And10WhatMayFire:
+    def test_a_hull_in_the_line_of_fire_to_the_west_blocks_it(self):
+        """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west."""
+        ships = [ship("Revenge", "english", 20, 10, 0), ship("Hope", "english", 18, 10, 0, type="Hope"),
+                 ship("San Martin", "spanish", 14, 10, 0, type="San Martin")]
+        state = to_movement(position(ships, wind="S"))
+        for name in ("Revenge", "Hope", "San Martin"):
+            play(state, f"move {name} turn 0 run 1.00 turn 0")
+        shot = Fire("Revenge", "port", "San Martin")
+        assert shot not in state.legal_actions()
+        assert fire.why_not(state, 0, shot) == ("line of fire", "Hope is in the line of fire from Revenge to "
+                                                                "San Martin")
+
+    def test_a_broadside_that_does_not_bear_is_refused_naming_the_fan(self):
+        state = broadside_position()
+        with pytest.raises(IllegalAction) as error:
+            play(state, "fire Revenge starboard at San Martin")
+        assert error.value.rule == "rule 10"
+        assert error.value.message == "Revenge's starboard fan does not cover San Martin"
+
+    def test_with_the_crews_rule_no_men_over_the_sailing_minimum_work_no_guns(self):
+        """Optional rule 5: "one man is required to fire each battery" on top of the sailing minimum
+        (450 tons: 5 men)."""
+        state = broadside_position(options={"crews": True})
+        state.ships["Revenge"].crew = 5
+        with pytest.raises(IllegalAction) as error:
+            play(state, "fire Revenge port at San Martin")
+        assert error.value.rule == "optional rule 5" and "no men left over the sailing minimum" in error.value.message
+
+    def test_at_half_crew_gunfire_casualties_are_halved_rounding_down(self):
+        """Optional rule 5: "When a ships crew is reduced to 1/2, casualties from gunfire are halved"."""
+        state = broadside_position(options={"crews": True})
+        martin = state.ships["San Martin"]
+        martin.crew = 50
+        play(state, "fire Revenge port at San Martin")
+        for value in (5, 5, 4, 4, 4):  # five hits, no six
+            roll(state, value)
+        assert (martin.flotation, martin.crew) == (45, 48)
+
+
+def raking_position(distance: float):
+    """Nelson period: Chesapeake heading east; Shannon, heading north, lies on her keel line astern
+    `distance` inches off, Chesapeake's stern under Shannon's starboard broadside."""
+    ships = [ship("Shannon", "english", 30 - distance, 9, 0, **{"class": "38 frigate"}),
+             ship("Chesapeake", "spanish", 29, 10, 90, **{"class": "38 frigate"})]
+    state = to_movement(position(ships, period="nelson", wind="W"))
+    play(state, "move Shannon turn 0 run 1.00 turn 0")
+    play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+    return state
+
+
+class TestNelsonRule1Rake:
+    @pytest.mark.parametrize(("distance", "bearing", "hits"), [(6, "starboard (raked)", 2), (12, "starboard", 1)])
+    def test_a_rake_is_at_close_range_only_and_doubles_the_hits(self, distance, bearing, hits):
+        """Nelson rule 1: "If a ship is raked at close range, damage, crew losses and gun losses are all
+        doubled": Shannon's long battery raking from 6" doubles its hit; from 12" it is no rake."""
+        state = raking_position(distance)
+        play(state, "fire Shannon starboard at Chesapeake")
+        events = roll(state, 5)
+        assert [(e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [(hits, bearing)]
+        assert state.ships["Chesapeake"].flotation == 50 - hits
