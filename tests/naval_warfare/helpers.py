@@ -22,13 +22,31 @@ def ship(name: str, side: str, x: float, y: float, heading: int, **data: Any) ->
     return entry
 
 
-def position(ships: list[dict], *, wind: str = "N", strength: str = "medium", options: dict | None = None,
-             period: str = "armada", land: list | None = None, time: str = "12:00", prevailing: str | None = None,
-             seed: int = 0) -> NavalState:
+def position(
+    ships: list[dict],
+    *,
+    wind: str = "N",
+    strength: str = "medium",
+    options: dict | None = None,
+    period: str = "armada",
+    land: list | None = None,
+    time: str = "12:00",
+    prevailing: str | None = None,
+    seed: int = 0,
+) -> NavalState:
     data = {
-        "title": "test", "briefing": "a test position", "period": period, "table": [72, 36],
-        "sides": ["english", "spanish"], "time": time, "prevailing": prevailing or wind, "wind": wind,
-        "strength": strength, "options": options or {}, "ships": ships, "land": land or [],
+        "title": "test",
+        "briefing": "a test position",
+        "period": period,
+        "table": [72, 36],
+        "sides": ["english", "spanish"],
+        "time": time,
+        "prevailing": prevailing or wind,
+        "wind": wind,
+        "strength": strength,
+        "options": options or {},
+        "ships": ships,
+        "land": land or [],
     }
     return NavalState.start(GAME, parse_scenario("test", data), seed)
 

@@ -22,18 +22,23 @@ def future(state, name: str) -> float:
     """The fight to come of one ship on the other, guns only."""
     me = state.ships[name]
     other = next(s for s in state.ships.values() if s is not me)
-    return fight_to_come(state, Body(me), [Body(other)], knowledge.future_moves(state), Limits(state),
-                         boarding_too=False)
+    return fight_to_come(
+        state, Body(me), [Body(other)], knowledge.future_moves(state), Limits(state), boarding_too=False
+    )
 
 
 def test_the_longer_guns_gain_more_from_closing_to_long_range():
     """White Bear's four culverins a side (long range 8-16 in) tell at 20 inches before the San
     Martin's short and medium pieces can (both make 6 in a move); closing six inches raises the White
     Bear's fire to come by more than the Spaniard's."""
-    far = duel(ship("White Bear", "english", 10, 18, 90, type="White Bear"),
-               ship("San Martin", "spanish", 34, 18, 270, type="San Martin"))
-    near = duel(ship("White Bear", "english", 16, 18, 90, type="White Bear"),
-                ship("San Martin", "spanish", 34, 18, 270, type="San Martin"))
+    far = duel(
+        ship("White Bear", "english", 10, 18, 90, type="White Bear"),
+        ship("San Martin", "spanish", 34, 18, 270, type="San Martin"),
+    )
+    near = duel(
+        ship("White Bear", "english", 16, 18, 90, type="White Bear"),
+        ship("San Martin", "spanish", 34, 18, 270, type="San Martin"),
+    )
     assert future(far, "White Bear") > future(far, "San Martin")
     gain_english = future(near, "White Bear") - future(far, "White Bear")
     gain_spanish = future(near, "San Martin") - future(far, "San Martin")
@@ -47,24 +52,36 @@ def test_a_bigger_crew_within_a_run_counts_its_boarding():
     state = duel(ship("Revenge", "english", 20, 18, 0), ship("San Martin", "spanish", 24, 18, 0, type="San Martin"))
     limits, later = Limits(state), knowledge.future_moves(state)
     martin, revenge = Body(state.ships["San Martin"]), Body(state.ships["Revenge"])
-    boarding = fight_to_come(state, martin, [revenge], later, limits) - \
-        fight_to_come(state, martin, [revenge], later, limits, boarding_too=False)
+    boarding = fight_to_come(state, martin, [revenge], later, limits) - fight_to_come(
+        state, martin, [revenge], later, limits, boarding_too=False
+    )
     assert boarding == pytest.approx(knowledge.FUTURE * 0.5 * 23)
-    assert fight_to_come(state, revenge, [martin], later, limits) == \
-        fight_to_come(state, revenge, [martin], later, limits, boarding_too=False)
+    assert fight_to_come(state, revenge, [martin], later, limits) == fight_to_come(
+        state, revenge, [martin], later, limits, boarding_too=False
+    )
     far = duel(ship("Revenge", "english", 20, 18, 0), ship("San Martin", "spanish", 50, 18, 0, type="San Martin"))
     martin = Body(far.ships["San Martin"])
-    assert fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far)) == \
-        fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far), boarding_too=False)
+    assert fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far)) == fight_to_come(
+        far, martin, [Body(far.ships["Revenge"])], later, Limits(far), boarding_too=False
+    )
 
 
 def test_the_search_boards_first_where_the_crews_favour_it_and_not_where_they_do_not():
-    state = to_movement(position([ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
-                                  ship("Revenge", "english", 14, 10, 0)], wind="W"), first=1)
+    state = to_movement(
+        position(
+            [ship("San Martin", "spanish", 10, 10, 90, type="San Martin"), ship("Revenge", "english", 14, 10, 0)],
+            wind="W",
+        ),
+        first=1,
+    )
     first = candidates(state, 1, state.legal_actions(1))[0]
     assert first.extra == "board" and first.target == "Revenge"
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 14, 10, 0, type="San Martin")], wind="W"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 14, 10, 0, type="San Martin")],
+            wind="W",
+        )
+    )
     moves = state.legal_actions(0)
     assert any(m.extra == "board" for m in moves)  # she could, but 45 men against 100 lose the fight
     assert candidates(state, 0, moves)[0].extra != "board"
@@ -99,9 +116,11 @@ def test_a_level_ship_does_not_run_and_a_behind_one_never_does():
 def test_the_enemy_who_can_sail_away_level_makes_a_good_position_worth_no_more_than_a_draw():
     """A San Martin who has lost every battery is at the Revenge's mercy in mid-table; three inches
     from the edge she leaves the table next move at 0-0 and the battle ends a draw."""
+
     def with_martin_at(y: float):
-        state = duel(ship("Revenge", "english", 30, 18, 90), ship("San Martin", "spanish", 44, y, 90,
-                                                                    type="San Martin"))
+        state = duel(
+            ship("Revenge", "english", 30, 18, 90), ship("San Martin", "spanish", 44, y, 90, type="San Martin")
+        )
         state.ships["San Martin"].batteries = []
         return state
 
@@ -114,10 +133,12 @@ def test_the_enemy_who_can_sail_away_level_makes_a_good_position_worth_no_more_t
 
 
 def test_both_sides_wish_for_action_and_one_pass_gives_both_evaluations():
-    far = duel(ship("Hope", "english", 5, 18, 90, type="Hope"), ship("San Martin", "spanish", 65, 18, 90,
-                                                                      type="San Martin"))
-    near = duel(ship("Hope", "english", 25, 18, 90, type="Hope"), ship("San Martin", "spanish", 45, 18, 90,
-                                                                        type="San Martin"))
+    far = duel(
+        ship("Hope", "english", 5, 18, 90, type="Hope"), ship("San Martin", "spanish", 65, 18, 90, type="San Martin")
+    )
+    near = duel(
+        ship("Hope", "english", 25, 18, 90, type="Hope"), ship("San Martin", "spanish", 45, 18, 90, type="San Martin")
+    )
     assert knowledge.seek_action(_sides(far)) == pytest.approx(-knowledge.SEEK * 2 * (60 - 16))
     assert knowledge.seek_action(_sides(near)) == pytest.approx(-knowledge.SEEK * 2 * (20 - 16))
     for state in (far, near):
@@ -175,19 +196,29 @@ def test_a_ship_the_wind_pins_against_the_edge_counts_as_leaving_the_fight():
     shortest run off the table, so she must leave the fight. The evaluation counts it against her
     side while it is not ahead and fights on (the San Martin in mid-table cannot sail off with her),
     and her moves into such a place are the last the search tries."""
+
     def san_cristobal_at(y: float, heading: int):
-        return duel(ship("Revenge", "english", 20, 18, 90),
-                    ship("San Cristobal", "spanish", 45, y, heading, type="San Cristobal"),
-                    ship("San Martin", "spanish", 40, 18, 270, type="San Martin"))
+        return duel(
+            ship("Revenge", "english", 20, 18, 90),
+            ship("San Cristobal", "spanish", 45, y, heading, type="San Cristobal"),
+            ship("San Martin", "spanish", 40, 18, 270, type="San Martin"),
+        )
 
     trapped, free = san_cristobal_at(35.5, 315), san_cristobal_at(35.5, 225)
     lim = Limits(trapped).now(trapped.ships["San Cristobal"])
     assert knowledge.pinned(trapped, Body(trapped.ships["San Cristobal"]), lim)
     assert not knowledge.pinned(free, Body(free.ships["San Cristobal"]), Limits(free).now(free.ships["San Cristobal"]))
     assert evaluate(trapped, 1) < evaluate(free, 1) - knowledge.PINNED / 2
-    near_edge = to_movement(position([ship("Revenge", "english", 20, 18, 90),
-                                      ship("San Cristobal", "spanish", 45, 31, 315, type="San Cristobal")],
-                                     wind="W"), first=1)
+    near_edge = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 20, 18, 90),
+                ship("San Cristobal", "spanish", 45, 31, 315, type="San Cristobal"),
+            ],
+            wind="W",
+        ),
+        first=1,
+    )
     best = candidates(near_edge, 1, near_edge.legal_actions(1))[0]
     after = near_edge.clone()
     after.apply(best, 1)
@@ -211,8 +242,12 @@ def test_a_side_behind_stays_to_fight_for_the_points_it_lacks():
 
 def broadside_due(options=None):
     """Revenge and San Martin have sailed 1" each, San Martin 5" off Revenge's port beam: fire is due."""
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 10, 15, 90, type="San Martin")], options=options))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 90, type="San Martin")],
+            options=options,
+        )
+    )
     play(state, "move Revenge turn 0 run 1.00 turn 0")
     play(state, "move San Martin turn 0 run 1.00 turn 0")
     return state
@@ -235,10 +270,15 @@ def boarders_to_choose():
     return state
 
 
-@pytest.mark.parametrize(("step", "setup", "player"), [
-    ("fire", broadside_due, 0), ("gunners", lambda: boarded({"crews": True}), 0), ("damage", six_struck, 1),
-    ("withdraw", boarders_to_choose, 0),
-])
+@pytest.mark.parametrize(
+    ("step", "setup", "player"),
+    [
+        ("fire", broadside_due, 0),
+        ("gunners", lambda: boarded({"crews": True}), 0),
+        ("damage", six_struck, 1),
+        ("withdraw", boarders_to_choose, 0),
+    ],
+)
 def test_the_searching_captain_decides_every_kind_of_step(step, setup, player):
     """The computer plays every decision of the book by searching over the actions offered: a broadside
     (rule 9), the men kept at the guns in a boarding (optional rule 5), the battery a six takes (rule 11)

@@ -18,8 +18,11 @@ def offered(state, name="Revenge"):
 
 def test_a_handy_ship_is_offered_her_half_turns():
     # Revenge turns 90 degrees: 45 either way at the start is offered as well as the limits
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        )
+    )
     first = {m.turn1 for m in offered(state)}
     assert {-45, 45, 90} <= first
 
@@ -27,9 +30,15 @@ def test_a_handy_ship_is_offered_her_half_turns():
 def test_the_run_that_brings_the_nearest_enemy_just_inside_long_range():
     # San Martin 20" dead ahead is the nearest enemy (San Felipe, to the west and north, is farther):
     # a run of 4.05" leaves her just inside 16"
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 30, 10, 270, type="San Martin"),
-                                  ship("San Felipe", "spanish", 5, 35, 270, type="San Martin")]))
+    state = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("San Martin", "spanish", 30, 10, 270, type="San Martin"),
+                ship("San Felipe", "spanish", 5, 35, 270, type="San Martin"),
+            ]
+        )
+    )
     assert Move("Revenge", 0, 405, 0) in offered(state)
 
 
@@ -39,16 +48,23 @@ def broadside_turn(state, run_end, enemy, side):
 
 
 def test_an_end_turn_lays_the_port_broadside_on_an_enemy_to_the_north_east():
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 30, 16, 270, type="San Martin")]))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 30, 16, 270, type="San Martin")]
+        )
+    )
     turn = broadside_turn(state, (1800, 1000), "San Martin", "port")
     assert 0 < turn < 90  # not one of the limits: offered because it lays the broadside
     assert Move("Revenge", 0, 800, turn) in offered(state)
 
 
 def test_an_end_turn_lays_the_starboard_broadside_on_an_enemy_to_the_south_east():
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 30, 4, 270, type="San Martin")], wind="S"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 30, 4, 270, type="San Martin")],
+            wind="S",
+        )
+    )
     turn = broadside_turn(state, (1800, 1000), "San Martin", "starboard")
     assert -90 < turn < 0
     assert Move("Revenge", 0, 800, turn) in offered(state)
@@ -56,8 +72,16 @@ def test_an_end_turn_lays_the_starboard_broadside_on_an_enemy_to_the_south_east(
 
 def alongside(other, options=None):
     """Revenge heading east with `other` 1" ahead and 0.3" to port: a 1" run ends in contact."""
-    return to_movement(position([ship("Revenge", "english", 10, 10, 90), other,
-                                 ship("San Felipe", "spanish", 60, 30, 270, type="San Martin")], options=options))
+    return to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                other,
+                ship("San Felipe", "spanish", 60, 30, 270, type="San Martin"),
+            ],
+            options=options,
+        )
+    )
 
 
 def test_a_run_ending_alongside_an_enemy_offers_boarding():
@@ -83,8 +107,11 @@ def test_towing_is_offered_alongside_a_friend_only_with_the_towing_rule():
 def test_an_end_turn_lays_the_bow_guns_on_the_enemy():
     """San Martin's odd long battery points ahead (rulings, "Disposition"): the end turn that lays
     her keel line on the enemy to the north-east is offered (rule 10's fore and aft fire)."""
-    state = to_movement(position([ship("San Martin", "english", 10, 10, 90, type="San Martin"),
-                                  ship("Revenge", "spanish", 30, 16, 270)]))
+    state = to_movement(
+        position(
+            [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 30, 16, 270)]
+        )
+    )
     bearing = plane.bearing((1600, 1000), state.ships["Revenge"].point)
     turn = round(plane.signed_turn(90, bearing))
     assert -45 < turn < 0  # not a limit: offered because it lays the bow guns
@@ -95,8 +122,14 @@ def test_an_end_turn_lays_the_stern_guns_on_an_enemy_astern():
     """A battery pointing astern (rulings, "Disposition") bears along the keel line astern (rule 10):
     after her run, the end turn that lays San Martin's stern on Revenge, to the west-south-west, is
     offered."""
-    state = to_movement(position([ship("San Martin", "english", 10, 10, 90, type="San Martin", astern={"long": 1}),
-                                  ship("Revenge", "spanish", 2, 4, 270)]))
+    state = to_movement(
+        position(
+            [
+                ship("San Martin", "english", 10, 10, 90, type="San Martin", astern={"long": 1}),
+                ship("Revenge", "spanish", 2, 4, 270),
+            ]
+        )
+    )
     bearing = plane.bearing((1600, 1000), state.ships["Revenge"].point)
     turn = round(plane.signed_turn(90, bearing + 180))
     assert -45 < turn < 0  # not a limit: offered because it lays the stern guns
@@ -106,8 +139,12 @@ def test_an_end_turn_lays_the_stern_guns_on_an_enemy_astern():
 def test_an_end_turn_lays_the_broadside_after_a_start_turn_through_north():
     """Revenge heading 330 turns 45 degrees to run north-north-east (15 degrees): the end turn that
     lays her port broadside on San Martin is measured from that run."""
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 330),
-                                  ship("San Martin", "spanish", 2, 20, 270, type="San Martin")], wind="S"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 330), ship("San Martin", "spanish", 2, 20, 270, type="San Martin")],
+            wind="S",
+        )
+    )
     end = plane.advance((1000, 1000), 15, 800)
     turn = round(plane.signed_turn(15, plane.bearing(end, state.ships["San Martin"].point) + 90))
     assert 0 < abs(turn) < 45
@@ -129,8 +166,12 @@ def test_in_a_calm_the_half_turns_are_offered_as_well_as_the_limits():
 def test_boats_are_offered_ahead_and_at_each_turn_limit_and_to_lie_still():
     """Optional rule 1: after the first move of a calm her boats may tow her one drift move."""
     boats = [m for m in offered(in_a_calm({"boats": True})) if m.extra == "boats"]
-    assert boats == [Move("Revenge", 0, 100, 0, "boats"), Move("Revenge", -90, 100, 0, "boats"),
-                     Move("Revenge", 90, 100, 0, "boats"), Move("Revenge", 0, 0, 0, "boats")]
+    assert boats == [
+        Move("Revenge", 0, 100, 0, "boats"),
+        Move("Revenge", -90, 100, 0, "boats"),
+        Move("Revenge", 90, 100, 0, "boats"),
+        Move("Revenge", 0, 0, 0, "boats"),
+    ]
 
 
 def test_heaving_to_is_offered_under_sail():
@@ -142,7 +183,8 @@ def test_heaving_to_is_offered_under_sail():
 
 def test_in_light_airs_lying_still_is_offered():
     """Rule 2: light airs carry no must-move: she may stay where she is, and no part run is offered."""
-    moves = offered(to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()],
-                                         strength="light airs")))
+    moves = offered(
+        to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], strength="light airs"))
+    )
     assert Move("Revenge", 0, 0, 0) in moves
     assert {m.run for m in moves} == {0, 50, 100}

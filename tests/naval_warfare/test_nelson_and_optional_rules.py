@@ -13,16 +13,20 @@ from .helpers import distant_enemy, due, play, position, roll, ship, to_movement
 
 
 def frigates(options=None, **kw):
-    ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-             ship("Chesapeake", "spanish", 10, 14, 90, **{"class": "38 frigate"})]
+    ships = [
+        ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+        ship("Chesapeake", "spanish", 10, 14, 90, **{"class": "38 frigate"}),
+    ]
     return position(ships, period="nelson", options=options, **kw)
 
 
 class TestNelsonRules:
     def test_rake_at_close_range_doubles_hits(self):
         # Chesapeake heads straight at Shannon's side: her keel line passes through Shannon
-        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 11, 15, 180, **{"class": "38 frigate"})]
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 11, 15, 180, **{"class": "38 frigate"}),
+        ]
         state = to_movement(position(ships, period="nelson", wind="W"))
         play(state, "move Shannon turn 0 run 1.00 turn 0")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
@@ -37,16 +41,20 @@ class TestNelsonRules:
     def test_a_rake_across_the_stern_too_and_none_along_her_side(self, heading, rakes):
         """Nelson rule 1 counts the keel line astern as well as ahead: Chesapeake sailing away from
         Shannon shows her stern to Shannon's broadside; lying parallel she shows her side."""
-        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 11, 15, heading, **{"class": "38 frigate"})]
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 11, 15, heading, **{"class": "38 frigate"}),
+        ]
         state = to_movement(position(ships, period="nelson", wind="W"))
         play(state, "move Shannon turn 0 run 1.00 turn 0")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         assert fire.raked(state.ships["Shannon"], state.ships["Chesapeake"]) == rakes
 
     def test_ships_of_the_line_hold_fire_from_frigates_until_they_fire(self):
-        ships = [ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
-                 ship("Circe", "spanish", 10, 15, 90, **{"class": "32 frigate"})]
+        ships = [
+            ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
+            ship("Circe", "spanish", 10, 15, 90, **{"class": "32 frigate"}),
+        ]
         state = to_movement(position(ships, period="nelson"))
         play(state, "move Venerable turn 0 run 1.00 turn 0")
         play(state, "move Circe turn 0 run 1.00 turn 0")
@@ -56,9 +64,11 @@ class TestNelsonRules:
         assert not fire.why_not(state, 0, fire.Fire("Venerable", "port", "Circe"))[0]
 
     def test_quarter_damage_fire_check_one_then_one_blows_up_and_sets_fire_within_3_inches(self):
-        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 10, 13, 90, **{"class": "38 frigate"}),
-                 ship("Guerriere", "spanish", 40, 30, 90, **{"class": "38 frigate"})]
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 10, 13, 90, **{"class": "38 frigate"}),
+            ship("Guerriere", "spanish", 40, 30, 90, **{"class": "38 frigate"}),
+        ]
         state = to_movement(position(ships, period="nelson"))
         state.ships["Shannon"].flotation = 37  # a quarter of 50 lost
         for name in ("Shannon",):
@@ -109,9 +119,11 @@ class TestNelsonRules:
 
 def calm_with_boats():
     """Revenge in the second move of a calm with the boats rule on, her move due."""
-    state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
-                                                                         type="San Martin")],
-                     strength="calm", options={"boats": True})
+    state = position(
+        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
+        strength="calm",
+        options={"boats": True},
+    )
     state.calm_moves = 1
     return to_movement(state)
 
@@ -134,9 +146,10 @@ class TestOptionalRules:
         movement.check(state, revenge, Move("Revenge", 0, 0, 0))
 
     def test_jury_mast_after_five_moves_not_fired_on_at_close_range(self):
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
-                                                                             type="San Martin")],
-                         options={"jury-masts": True})
+        state = position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
+            options={"jury-masts": True},
+        )
         revenge = state.ships["Revenge"]
         revenge.masts_lost, revenge.jury = 1, 4
         state._pending = []
@@ -152,9 +165,10 @@ class TestOptionalRules:
     def test_a_jury_mast_takes_five_whole_moves(self):
         """Optional rule 2: "a new one may be jury-rigged in five moves": Revenge, a mast down from the
         start, is still short of it after four moves and has it at the end of the fifth."""
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270,
-                                                                             type="San Martin")],
-                         options={"jury-masts": True})
+        state = position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
+            options={"jury-masts": True},
+        )
         revenge = state.ships["Revenge"]
         revenge.masts_lost = 1
         for _ in range(4):
@@ -168,11 +182,12 @@ class TestOptionalRules:
         assert revenge.masts_lost == 0 and Marked("Revenge", "has a jury mast rigged", "optional rule 2") in events
 
     def test_towing_frigate_at_the_bow_then_tows_at_half_speed(self):
-        ships = [ship("Pallas", "english", 12, 10, 90, **{"class": "38 frigate"}),
-                 ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
-                 ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"})]
-        state = to_movement(position(ships, period="nelson", wind="N", strength="light airs",
-                                     options={"towing": True}))
+        ships = [
+            ship("Pallas", "english", 12, 10, 90, **{"class": "38 frigate"}),
+            ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
+            ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+        ]
+        state = to_movement(position(ships, period="nelson", wind="N", strength="light airs", options={"towing": True}))
         play(state, "move Calcutta hold")
         play(state, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
         roll(state, 3)  # light airs: 3-6 (rulings)
@@ -243,9 +258,11 @@ class TestOptionalRules:
         assert fire.casualties(state, chesapeake, 3) == 0
 
     def test_surrender_at_the_end_of_a_move_then_no_fire_and_secured_alongside(self):
-        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 10, 10.6, 90, **{"class": "38 frigate"}),
-                 ship("Essex", "spanish", 50, 30, 0, **{"class": "32 frigate"})]
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 10, 10.6, 90, **{"class": "38 frigate"}),
+            ship("Essex", "spanish", 50, 30, 0, **{"class": "32 frigate"}),
+        ]
         state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
         play(state, "move Shannon turn 0 run 1.00 turn 0")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
@@ -260,8 +277,9 @@ class TestOptionalRules:
         play(state, "move Shannon turn 0 run 1.00 turn 0 secure Chesapeake")
         assert state.ships["Chesapeake"].status == "prize" and state.ships["Chesapeake"].captor == 0
 
-    @pytest.mark.parametrize(("choice", "flotation", "guns_lost"), [("founder Shannon", 11, 0),
-                                                                   ("jettison Shannon port long", 12, 1)])
+    @pytest.mark.parametrize(
+        ("choice", "flotation", "guns_lost"), [("founder Shannon", 11, 0), ("jettison Shannon port long", 12, 1)]
+    )
     def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self, choice, flotation, guns_lost):
         """Optional rule 7: three quarters damaged in a Strong wind, she loses 1 flotation a move
         unless a battery goes over the side."""
@@ -345,9 +363,18 @@ class TestVictory:
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60
 
-    @pytest.mark.parametrize(("minutes", "text"), [(0, "12:00 am"), (6 * 60, "6:00 am"), (11 * 60 + 59, "11:59 am"),
-                                                   (12 * 60, "12:00 pm"), (13 * 60 + 30, "1:30 pm"),
-                                                   (21 * 60, "9:00 pm"), (25 * 60 + 30, "1:30 am")])
+    @pytest.mark.parametrize(
+        ("minutes", "text"),
+        [
+            (0, "12:00 am"),
+            (6 * 60, "6:00 am"),
+            (11 * 60 + 59, "11:59 am"),
+            (12 * 60, "12:00 pm"),
+            (13 * 60 + 30, "1:30 pm"),
+            (21 * 60, "9:00 pm"),
+            (25 * 60 + 30, "1:30 am"),
+        ],
+    )
     def test_the_clock_reads_as_the_time_of_day_into_the_night(self, minutes, text):
         """The setup's times (6 am to 9 pm) and the night after them, past midnight."""
         assert victory.clock_text(minutes) == text
@@ -355,8 +382,10 @@ class TestVictory:
 
 def apart(options=None, **kw):
     """Shannon and Chesapeake far out of range of each other."""
-    ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-             ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"})]
+    ships = [
+        ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+        ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+    ]
     return position(ships, period="nelson", options=options, **kw)
 
 
@@ -399,8 +428,9 @@ class TestNightAndTheEndOfTheBattle:
             assert shannon.status == "afloat" and not state.is_terminal()
             assert due(state) == ("decide", "night") and state.current_player() == 1
 
-    @pytest.mark.parametrize(("masts_lost", "batteries", "beaten"), [(2, False, True), (1, False, False),
-                                                                     (2, True, False)])
+    @pytest.mark.parametrize(
+        ("masts_lost", "batteries", "beaten"), [(2, False, True), (1, False, False), (2, True, False)]
+    )
     def test_a_side_with_no_ship_that_can_fight_or_move_has_lost(self, masts_lost, batteries, beaten):
         """Victory (a decision): the battle ends when one side has no ship left that can fight and move;
         a dismasted Chesapeake with no guns left can do neither, with one mast standing she can still sail."""
@@ -426,9 +456,11 @@ class TestNightAndTheEndOfTheBattle:
         assert state.outcome.reason.endswith("0 to 10 points")
 
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
-        ships = [ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
-                 ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
-                 ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=3, edge="east")]
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+            ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=3, edge="east"),
+        ]
         state = position(ships, period="nelson")
         state.ships["Chesapeake"].status = "sunk"
         roll(state, 2, 2)

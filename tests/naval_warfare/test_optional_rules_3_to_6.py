@@ -23,8 +23,11 @@ def frigate(name, side, x, y, heading, **data):
 def carried(prize_rules=True, extra=(), events=None):
     """Revenge (45) boards San Martin (20 left) alongside and carries her in the first round; the
     events of the boarding go into `events` when given."""
-    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
-             *extra]
+    ships = [
+        ship("Revenge", "english", 10, 10, 90),
+        ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+        *extra,
+    ]
     state = to_movement(position(ships, options={"prizes": prize_rules}))
     state.ships["San Martin"].crew = 20
     play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
@@ -38,8 +41,11 @@ def carried(prize_rules=True, extra=(), events=None):
 
 def secured(prize_crew: int, captives: int = 100):
     """Shannon has secured Chesapeake: `prize_crew` of her men aboard, `captives` prisoners."""
-    ships = [frigate("Shannon", "english", 30, 30, 90), frigate("Chesapeake", "spanish", 12.5, 10.6, 90),
-             frigate("Essex", "spanish", 9, 10.6, 90)]
+    ships = [
+        frigate("Shannon", "english", 30, 30, 90),
+        frigate("Chesapeake", "spanish", 12.5, 10.6, 90),
+        frigate("Essex", "spanish", 9, 10.6, 90),
+    ]
     state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
     chesapeake = state.ships["Chesapeake"]
     chesapeake.status, chesapeake.captor = "prize", 0
@@ -63,8 +69,9 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert state.ships["Chesapeake"].status == "surrendered"
         assert victory.scores(state) == (50, 0)
 
-    @pytest.mark.parametrize(("shannon_y", "lost", "prize_crew"), [(10, 25, 30), (9, 20, 20), (9, 25, None),
-                                                                    (8, 0, None)])
+    @pytest.mark.parametrize(
+        ("shannon_y", "lost", "prize_crew"), [(10, 25, 30), (9, 20, 20), (9, 25, None), (8, 0, None)]
+    )
     def test_a_surrender_is_secured_alongside_or_by_boats(self, shannon_y, lost, prize_crew):
         """Optional rule 6: "a prize is secured by an opposing ship running alongside, or, if within two
         drift units and less than 1/2 damaged, by sending boats over. Up to 1/5th of a ship's surviving
@@ -72,8 +79,11 @@ class TestOptionalRule6SurrenderAndPrizes:
         minimum, 10 (rulings). Shannon runs alongside Chesapeake, or to 1.6" off her (boats: with 20 of
         her 50 flotation lost, not when half damaged), or to 2.6" off her (too far). Essex, far off,
         keeps the Americans in the fight. The boats go from where her run ends."""
-        ships = [frigate("Shannon", "english", 8, shannon_y, 90), frigate("Chesapeake", "spanish", 12, 10.6, 90),
-                 frigate("Essex", "spanish", 60, 30, 90)]
+        ships = [
+            frigate("Shannon", "english", 8, shannon_y, 90),
+            frigate("Chesapeake", "spanish", 12, 10.6, 90),
+            frigate("Essex", "spanish", 60, 30, 90),
+        ]
         state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
         play(state, "move Shannon turn 0 run 1.00 turn 0")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
@@ -149,15 +159,18 @@ class TestOptionalRule6SurrenderAndPrizes:
         state = carried(extra=[ship("San Cristobal", "spanish", 60, 30, 90, type="San Cristobal")], events=events)
         martin, revenge = state.ships["San Martin"], state.ships["Revenge"]
         assert martin.status == "surrendered" and martin.grappled == "Revenge" and revenge.grappled == "San Martin"
-        assert Marked("San Martin", "is held by Revenge's boarders until the end of the next move",
-                      "optional rule 6") in events
+        assert (
+            Marked("San Martin", "is held by Revenge's boarders until the end of the next move", "optional rule 6")
+            in events
+        )
         assert martin.captor == 0
         assert martin.held_until == state.move_number + 1
         first = state.move_number
         while state.move_number == first or due(state)[1] not in ("move",):
             if state.current_player() == -1:
-                roll(state, 2, 2) if due(state)[1] == "wind" else roll(state, 9, 4) if due(state)[1] == \
-                    "initiative" else roll(state, 3)
+                roll(state, 2, 2) if due(state)[1] == "wind" else roll(state, 9, 4) if due(state)[
+                    1
+                ] == "initiative" else roll(state, 3)
             else:
                 state.apply(state.legal_actions()[-1])
         assert state.legal_actions(0) == [Move("Revenge", extra="hold")]  # she must stay grappled
@@ -191,8 +204,11 @@ class TestOptionalRule6SurrenderAndPrizes:
 def boarding_with_crews(revenge_gunners: int, martin_gunners: int = 0, crew: int = 20):
     """Crews rule on: Revenge boards San Martin alongside (both down to `crew` men) and grapples; San
     Cristobal lies 4" off, to come up under Revenge's side. Each keeps the men named at her guns."""
-    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
-             ship("San Cristobal", "spanish", 10, 6, 90, type="San Cristobal")]
+    ships = [
+        ship("Revenge", "english", 10, 10, 90),
+        ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+        ship("San Cristobal", "spanish", 10, 6, 90, type="San Cristobal"),
+    ]
     state = to_movement(position(ships, options={"crews": True}))
     state.ships["Revenge"].crew = state.ships["San Martin"].crew = crew
     play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
@@ -292,8 +308,10 @@ class TestOptionalRule5Crews:
         # action. If this is not possible, throw a die. On a 1-2, surrender": Revenge's 11 of 45 run 1"
         # and end the move 10" from San Martin, inside the reach of her long guns, or exactly 16" off, at
         # the edge of it (rulings: range bands include their upper edge)
-        ships = [ship("Revenge", "english", 10, 10, 90),
-                 ship("San Martin", "spanish", 10, martin_y, 90, type="San Martin")]
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 10, martin_y, 90, type="San Martin"),
+        ]
         state = to_movement(position(ships, options={"crews": True}))
         state.ships["Revenge"].crew = 11
         play(state, "move Revenge turn 0 run 1.00 turn 0")
@@ -321,8 +339,12 @@ COAST = [{"name": "Cape Passaro", "kind": "land", "points": [[0, 30], [72, 30], 
 def galley_abandoned(land=COAST, strength="light airs", extra=()):
     """Light airs from the north: Revenge's port broadside kills the last man of the galley Capitana,
     4" off, with the coast of Cape Passaro 12" beyond her."""
-    ships = [ship("Revenge", "english", 20, 14, 90), ship("Capitana", "spanish", 20, 18, 90, type="Galley"),
-             ship("San Juan", "spanish", 60, 6, 90, type="San Cristobal"), *extra]
+    ships = [
+        ship("Revenge", "english", 20, 14, 90),
+        ship("Capitana", "spanish", 20, 18, 90, type="Galley"),
+        ship("San Juan", "spanish", 60, 6, 90, type="San Cristobal"),
+        *extra,
+    ]
     state = to_movement(position(ships, strength=strength, land=land, options={"oared": True}))
     state.ships["Capitana"].crew = 1
     play(state, "move Revenge turn 0 run 1.00 turn 0")
@@ -417,8 +439,11 @@ class TestOptionalRule4AbandonedGalley:
 def in_tow():
     """Light airs from the north: the frigate Pallas has come to the bow of the 74 Calcutta and taken
     her in tow (a 3); the next move has begun, the English to move."""
-    ships = [frigate("Pallas", "english", 12, 10, 90), ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
-             ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"})]
+    ships = [
+        frigate("Pallas", "english", 12, 10, 90),
+        ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
+        ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+    ]
     state = to_movement(position(ships, period="nelson", wind="N", strength="light airs", options={"towing": True}))
     play(state, "move Calcutta hold")
     play(state, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
@@ -448,8 +473,9 @@ class TestOptionalRule3Towing:
         with pytest.raises(IllegalAction) as error:
             tow_attempt(leander, victory, "move Leander turn 0 run 0.10 turn 0 tow Victory")
         assert error.value.rule == "optional rule 3" and "twice her tonnage" in error.value.message
-        state = tow_attempt(frigate("Pallas", "english", 12, 10, 90), victory,
-                            "move Pallas turn 0 run 0.10 turn 0 tow Victory")
+        state = tow_attempt(
+            frigate("Pallas", "english", 12, 10, 90), victory, "move Pallas turn 0 run 0.10 turn 0 tow Victory"
+        )
         assert due(state) == ("roll", "tow")
 
     def test_the_tow_is_taken_at_the_bow_not_alongside(self):
@@ -457,15 +483,18 @@ class TestOptionalRule3Towing:
         Calcutta, Pallas may not take her in tow."""
         calcutta = ship("Calcutta", "english", 10, 10, 90, **{"class": "74"})
         with pytest.raises(IllegalAction) as error:
-            tow_attempt(frigate("Pallas", "english", 10, 10.6, 90), calcutta,
-                        "move Pallas turn 0 run 0.10 turn 0 tow Calcutta")
+            tow_attempt(
+                frigate("Pallas", "english", 10, 10.6, 90), calcutta, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta"
+            )
         assert error.value.rule == "optional rule 3" and "must end at her bow" in error.value.message
 
     def test_the_towed_ship_holds_and_her_tower_moves_her(self):
         state = in_tow()
         calcutta = state.ships["Calcutta"]
         assert [a for a in state.legal_actions() if isinstance(a, Move) and a.ship == "Calcutta"] == [
-            Move("Calcutta", extra="hold"), Move("Calcutta", extra="cast-off")]
+            Move("Calcutta", extra="hold"),
+            Move("Calcutta", extra="cast-off"),
+        ]
         with pytest.raises(IllegalAction) as error:
             play(state, "move Calcutta turn 0 run 1.00 turn 0")
         assert error.value.rule == "optional rule 3"
@@ -489,9 +518,12 @@ def survivors_in_the_water():
     """Crews rule on: Revenge's port broadside sinks San Martin (one flotation point left) 1.5" off; her
     95 men leave 47 survivors in the water. San Cristobal lies 1.9" beyond the wreck and holds her fire,
     San Felipe is far off."""
-    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 11.5, 90, type="San Martin"),
-             ship("San Cristobal", "spanish", 10.5, 13.3, 90, type="San Cristobal"),
-             ship("San Felipe", "spanish", 40, 30, 270, type="San Martin")]
+    ships = [
+        ship("Revenge", "english", 10, 10, 90),
+        ship("San Martin", "spanish", 10, 11.5, 90, type="San Martin"),
+        ship("San Cristobal", "spanish", 10.5, 13.3, 90, type="San Cristobal"),
+        ship("San Felipe", "spanish", 40, 30, 270, type="San Martin"),
+    ]
     state = to_movement(position(ships, options={"crews": True}))
     state.ships["San Martin"].flotation = 1
     play(state, "move Revenge turn 0 run 1.00 turn 0")

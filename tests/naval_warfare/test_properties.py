@@ -28,7 +28,7 @@ def check_invariants(state) -> None:
     live = [s for s in state.ships.values() if s.in_play]
     for i, a in enumerate(live):
         assert a.flotation >= 0 and a.crew >= 0 and 0 <= a.masts_lost <= 2
-        for b in live[i + 1:]:
+        for b in live[i + 1 :]:
             assert not plane.convex_overlap(a.hull(), b.hull()), (a.name, b.name)
         for land in state.scenario.land:
             assert not plane.polygons_overlap(a.hull(), land.polygon), (a.name, land.name)
@@ -78,13 +78,22 @@ def test_saved_states_reload_and_clones_are_independent(scenario):
 
 @pytest.mark.parametrize(
     "text",
-    ["move Revenge turn +120 run 4.00 turn 0", "move Revenge turn 0 run 30.00 turn 0", "move Nobody hold",
-     "fire Revenge port at San Martin", "roll 4", "move Revenge turn 0 run 1.00 turn 0 board San Martin",
-     "move Revenge turn -80 run 3.00 turn 0"],
+    [
+        "move Revenge turn +120 run 4.00 turn 0",
+        "move Revenge turn 0 run 30.00 turn 0",
+        "move Nobody hold",
+        "fire Revenge port at San Martin",
+        "roll 4",
+        "move Revenge turn 0 run 1.00 turn 0 board San Martin",
+        "move Revenge turn -80 run 3.00 turn 0",
+    ],
 )
 def test_impossible_moves_are_refused_naming_the_rule_and_nothing_changes(text):
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]
+        )
+    )
     before = json.dumps(state.to_json())
     with pytest.raises(IllegalAction) as error:
         state.apply(state.parse_action(text))
@@ -92,22 +101,39 @@ def test_impossible_moves_are_refused_naming_the_rule_and_nothing_changes(text):
     assert json.dumps(state.to_json()) == before
 
 
-@pytest.mark.parametrize("text", ["", "move", "move Revenge turn x run 1 turn 0", "fire Revenge sideways at X",
-                                  "remove Revenge port huge", "sail away", "roll", "move Revenge to 1 2 3"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "move",
+        "move Revenge turn x run 1 turn 0",
+        "fire Revenge sideways at X",
+        "remove Revenge port huge",
+        "sail away",
+        "roll",
+        "move Revenge to 1 2 3",
+    ],
+)
 def test_malformed_text_is_a_notation_error(text):
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 40, 20, 270, type="San Martin")]
+        )
+    )
     with pytest.raises(NotationError):
         state.parse_action(text)
 
 
-@pytest.mark.parametrize(("text", "field", "message"), [
-    ("move", "ship", "a ship's name is missing"),
-    ("move Revenge", "move", "a move needs its numbers"),
-    ("move Revenge board", "target", "board needs a ship's name"),
-    ("move Revenge turn 0 walk 1.00 turn 0", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
-    ("move Revenge turn 0 run 1.00", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
-])
+@pytest.mark.parametrize(
+    ("text", "field", "message"),
+    [
+        ("move", "ship", "a ship's name is missing"),
+        ("move Revenge", "move", "a move needs its numbers"),
+        ("move Revenge board", "target", "board needs a ship's name"),
+        ("move Revenge turn 0 walk 1.00 turn 0", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+        ("move Revenge turn 0 run 1.00", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+    ],
+)
 def test_a_move_missing_a_part_names_the_part(text, field, message):
     state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
     with pytest.raises(NotationError) as error:
@@ -118,8 +144,12 @@ def test_a_move_missing_a_part_names_the_part(text, field, message):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(-100, 100), st.integers(0, 900), st.integers(-100, 100))
 def test_any_move_is_either_legal_or_refused_cleanly(turn1, run, turn2):
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 14, 11, 0, type="San Martin")], wind="W"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 14, 11, 0, type="San Martin")],
+            wind="W",
+        )
+    )
     before = json.dumps(state.to_json())
     move = Move("Revenge", turn1, run, turn2)
     try:
@@ -131,8 +161,12 @@ def test_any_move_is_either_legal_or_refused_cleanly(turn1, run, turn2):
 
 
 def test_offered_moves_reach_the_limits_and_an_enemy_broadside():
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 20, 16, 180, type="San Martin")], wind="W"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 20, 16, 180, type="San Martin")],
+            wind="W",
+        )
+    )
     moves = [a for a in state.legal_actions() if isinstance(a, Move)]
     assert any(m.run == 800 for m in moves) and {-90, 90} <= {m.turn1 for m in moves}
     from quarterdeck.games.naval_warfare import fire
@@ -161,15 +195,18 @@ def saved_with(**revenge):
     return data
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"batteries": [{"mount": "port", "kind": "huge", "half": False}]}, "not a battery"),
-    ({"batteries": [{"mount": "aloft", "kind": "long", "half": False}]}, "not a battery"),
-    ({"crew": -1}, "impossible flotation, crew or masts"),
-    ({"masts_lost": 3}, "impossible flotation, crew or masts"),
-    ({"flotation": 24}, "impossible flotation, crew or masts"),
-    ({"status": "flying"}, "unknown status"),
-    ({"moved": None}, "not a ship: KeyError"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"batteries": [{"mount": "port", "kind": "huge", "half": False}]}, "not a battery"),
+        ({"batteries": [{"mount": "aloft", "kind": "long", "half": False}]}, "not a battery"),
+        ({"crew": -1}, "impossible flotation, crew or masts"),
+        ({"masts_lost": 3}, "impossible flotation, crew or masts"),
+        ({"flotation": 24}, "impossible flotation, crew or masts"),
+        ({"status": "flying"}, "unknown status"),
+        ({"moved": None}, "not a ship: KeyError"),
+    ],
+)
 def test_a_saved_ship_that_cannot_be_is_refused_naming_what_is_wrong(change, message):
     with pytest.raises(RecordError) as error:
         GAME.state_from_json(saved_with(**change))

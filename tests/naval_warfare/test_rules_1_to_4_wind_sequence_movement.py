@@ -91,7 +91,6 @@ class TestRule1Wind:
         roll(state, 2, 4)
         assert state.strength == 1 and due(state)[1] == "initiative"
 
-
     def test_boats_wait_for_the_second_move_of_light_airs_after_a_medium_wind(self):
         """Optional rule 1: boats may tow "after the first move of the calm or light airs"; a move of
         medium wind before it does not count towards the light airs."""
@@ -204,8 +203,11 @@ class TestRules2And4Movement:
     def test_a_long_run_may_not_pass_through_a_ship_just_ahead(self):
         """Rulings, "Movement": a run may not cross a hull. In strong winds Revenge may run 16 inches,
         but not through San Cristobal lying across her track 1.5 inches ahead."""
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Cristobal", "spanish", 11.5, 10, 180),
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Cristobal", "spanish", 11.5, 10, 180),
+            ship("San Martin", "spanish", 60, 30, 270, type="San Martin"),
+        ]
         state = to_movement(position(ships, strength="strong"))
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn 0 run 16.00 turn 0")
@@ -217,8 +219,11 @@ class TestRules2And4Movement:
         """Rulings: hulls never overlap. Turning north in a calm, Revenge's starboard bow would
         overlap the larboard quarter of Hope, close off her bow, by a hundredth of an inch: refused;
         with Hope two hundredths farther off the same turn clears her."""
-        ships = [ship("Revenge", "english", 10, 10, 45), ship("Hope", "english", *hope_at, 0),
-                 ship("San Martin", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [
+            ship("Revenge", "english", 10, 10, 45),
+            ship("Hope", "english", *hope_at, 0),
+            ship("San Martin", "spanish", 60, 30, 270, type="San Martin"),
+        ]
         state = position(ships, strength="calm")
         state.calm_moves = 1
         to_movement(state)
@@ -236,7 +241,10 @@ class TestRules2And4Movement:
         assert (move.turn1, move.run, move.turn2) == (0, 500, 30)
 
     def test_running_off_the_table_disengages(self):
-        state = to_movement(position([ship("Revenge", "english", 70, 10, 90),
-                                      ship("San Martin", "spanish", 30, 30, 270, type="San Martin")]))
+        state = to_movement(
+            position(
+                [ship("Revenge", "english", 70, 10, 90), ship("San Martin", "spanish", 30, 30, 270, type="San Martin")]
+            )
+        )
         play(state, "move Revenge turn 0 run 8.00 turn 0")
         assert state.ships["Revenge"].status == "disengaged"

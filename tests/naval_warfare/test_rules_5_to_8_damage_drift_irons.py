@@ -39,8 +39,11 @@ class TestRule5Masts:
 
     def test_a_ship_lost_earlier_does_not_stop_the_mast_checks_of_the_others(self):
         """Rule 5: every ship that first becomes quarter damaged throws, whatever came before her in the list."""
-        ships = [ship("Hope", "english", 30, 10, 90, type="Hope"), ship("Revenge", "english", 10, 10, 90),
-                 distant_enemy()]
+        ships = [
+            ship("Hope", "english", 30, 10, 90, type="Hope"),
+            ship("Revenge", "english", 10, 10, 90),
+            distant_enemy(),
+        ]
         state = to_movement(position(ships))
         state.ships["Hope"].status = "sunk"
         state.ships["Revenge"].flotation = 17  # 6 of 23 lost: a quarter
@@ -73,8 +76,11 @@ class TestRule5Masts:
 
 class TestRule6Drifting:
     def test_drifting_ship_strikes_another_which_drifts_until_4_to_6(self):
-        ships = [ship("Revenge", "english", 10, 10.8, 90), ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
-                 ship("Hope", "english", 40, 30, 90, type="Hope")]
+        ships = [
+            ship("Revenge", "english", 10, 10.8, 90),
+            ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
+            ship("Hope", "english", 40, 30, 90, type="Hope"),
+        ]
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
         to_movement(state)
@@ -118,14 +124,19 @@ class TestRule6Drifting:
     def test_the_most_downwind_ship_drifts_first_so_a_line_of_dismasted_ships_all_drift_clear(self):
         # Hope lies 0.8" downwind (south) of Revenge, a little west of her: Revenge, drifting first,
         # would stop against Hope; Hope going first leaves room for both to drift their full inch
-        ships = [ship("Revenge", "english", 10.3, 10.8, 90), ship("Hope", "english", 10, 10, 90, type="Hope"),
-                 distant_enemy()]
+        ships = [
+            ship("Revenge", "english", 10.3, 10.8, 90),
+            ship("Hope", "english", 10, 10, 90, type="Hope"),
+            distant_enemy(),
+        ]
         state = position(ships)
         state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
         events = start_move(state)
         drifted = [e for e in events if isinstance(e, Drifted)]
-        assert drifted == [Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)"),
-                           Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)")]
+        assert drifted == [
+            Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)"),
+            Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)"),
+        ]
         assert not state.ships["Hope"].adrift  # nobody struck her
 
     def test_a_grappled_pair_drifts_together_one_drift_move(self):
@@ -135,14 +146,18 @@ class TestRule6Drifting:
         events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
             Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)"),
-            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)")]
+            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)"),
+        ]
         assert (state.ships["San Martin"].x, state.ships["San Martin"].y) == (1000, 930)
 
     def test_a_dismasted_ship_upwind_of_a_grappled_pair_drifts_too(self):
         """Rule 6: every drifting ship drifts, the grappled pair as one group and the dismasted White
         Bear further upwind after them."""
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin"),
-                 ship("White Bear", "english", 30, 20, 90, type="White Bear")]
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin"),
+            ship("White Bear", "english", 30, 20, 90, type="White Bear"),
+        ]
         state = position(ships)
         state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
         state.ships["White Bear"].masts_lost = 2
@@ -153,8 +168,11 @@ class TestRule6Drifting:
     def test_a_drift_that_clips_a_hull_with_its_corner_stops_at_contact(self):
         # Strong wind: the dismasted Revenge (heading N) drifts 2" south; Hope's stern lies across the
         # last quarter inch of her path, off to the east, so only the corners meet
-        ships = [ship("Revenge", "english", 10, 10, 0), ship("Hope", "english", 10.6, 7.4, 90, type="Hope"),
-                 distant_enemy()]
+        ships = [
+            ship("Revenge", "english", 10, 10, 0),
+            ship("Hope", "english", 10.6, 7.4, 90, type="Hope"),
+            distant_enemy(),
+        ]
         state = position(ships, strength="strong")
         state.ships["Revenge"].masts_lost = 2
         events = start_move(state)
@@ -173,9 +191,12 @@ class TestRule6Drifting:
 
     def test_a_drift_that_comes_up_against_two_ships_at_once_sets_both_drifting(self):
         # Revenge (1" long, heading E) drifts south onto Hope and Swallow lying end to end below her
-        ships = [ship("Revenge", "english", 10, 10.8, 90), ship("Hope", "english", 9.5, 10, 90, type="Hope"),
-                 ship("Swallow", "english", 10.5, 10, 90, type="Hope"),
-                 distant_enemy()]
+        ships = [
+            ship("Revenge", "english", 10, 10.8, 90),
+            ship("Hope", "english", 9.5, 10, 90, type="Hope"),
+            ship("Swallow", "english", 10.5, 10, 90, type="Hope"),
+            distant_enemy(),
+        ]
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
         events = start_move(state)
@@ -195,8 +216,10 @@ class TestRule6Drifting:
     def test_a_drifting_ship_throwing_4_is_shown_sailing_again(self):
         state = revenge_marked("adrift", 90)
         events = roll(state, 4)
-        assert events[:2] == [DieRolled("Revenge to sail again (rule 6)", 4),
-                              Marked("Revenge", "sails again", "rule 6")]
+        assert events[:2] == [
+            DieRolled("Revenge to sail again (rule 6)", 4),
+            Marked("Revenge", "sails again", "rule 6"),
+        ]
         assert not any(isinstance(e, Drifted) for e in events)
 
 
@@ -243,14 +266,15 @@ class TestRules7And8Irons:
     def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
         state = revenge_marked("irons", 15)
         events = roll(state, 5)
-        assert events[:2] == [DieRolled("Revenge in irons (rule 7)", 5),
-                              Marked("Revenge", "may make one turn", "rule 7")]
+        assert events[:2] == [
+            DieRolled("Revenge in irons (rule 7)", 5),
+            Marked("Revenge", "may make one turn", "rule 7"),
+        ]
 
     @staticmethod
     def caught_by_the_wind(heading, value, extra=()):
         """Wind from the north from the start: a ship heading within 45 degrees of it throws for rule 8."""
-        ships = [ship("Revenge", "english", 10, 10, heading), *extra,
-                 distant_enemy()]
+        ships = [ship("Revenge", "english", 10, 10, heading), *extra, distant_enemy()]
         state = position(ships)
         start_move(state)
         assert due(state) == ("roll", "rule8")
@@ -260,14 +284,18 @@ class TestRules7And8Irons:
         state, events = self.caught_by_the_wind(20, 3)
         revenge = state.ships["Revenge"]
         assert revenge.heading == 45 and not revenge.irons
-        assert events[:2] == [DieRolled("Revenge caught by the wind (rule 8)", 3),
-                              Turned("Revenge", "(10.00, 10.00)", "45")]
+        assert events[:2] == [
+            DieRolled("Revenge caught by the wind (rule 8)", 3),
+            Turned("Revenge", "(10.00, 10.00)", "45"),
+        ]
 
     def test_rule_8_a_2_is_shown_in_irons(self):
         state, events = self.caught_by_the_wind(20, 2)
         assert state.ships["Revenge"].irons and state.ships["Revenge"].heading == 20
-        assert events[:2] == [DieRolled("Revenge caught by the wind (rule 8)", 2),
-                              Marked("Revenge", "in irons", "rule 8")]
+        assert events[:2] == [
+            DieRolled("Revenge caught by the wind (rule 8)", 2),
+            Marked("Revenge", "in irons", "rule 8"),
+        ]
 
     def test_rule_8_on_the_other_tack_pays_off_to_315(self):
         state, _ = self.caught_by_the_wind(340, 5)

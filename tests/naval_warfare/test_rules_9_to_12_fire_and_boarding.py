@@ -215,12 +215,16 @@ class TestRule12Boarding:
             thrown += roll(state, 3)
         rounds = [e for e in thrown if isinstance(e, BoardingRound)]
         assert [e.purpose for e in thrown if isinstance(e, DieRolled)][:2] == [
-            "Revenge in boarding round 1", "San Martin in boarding round 1"]
+            "Revenge in boarding round 1",
+            "San Martin in boarding round 1",
+        ]
         # round 1: Revenge's 3 - 2 kills 1, so San Martin's 99 throw 19 dice in round 2; Revenge's 3 - 3
         # then kills none, and San Martin's 3s kill 0 in round 1, then 19 in round 2, capped at Revenge's 4
         assert len([e for e in thrown if isinstance(e, DieRolled)]) == (1 + 20) + (1 + 19)
-        assert rounds == [BoardingRound("Revenge", "San Martin", 1, 1, 0),
-                          BoardingRound("Revenge", "San Martin", 2, 0, 4)]
+        assert rounds == [
+            BoardingRound("Revenge", "San Martin", 1, 1, 0),
+            BoardingRound("Revenge", "San Martin", 2, 0, 4),
+        ]
         assert state.ships["Revenge"].crew == 0  # no crew left: repelled at once, no morale throw
         assert Marked("Revenge", "is repelled by San Martin", "rule 12") in thrown
         assert due(state) == ("decide", "repel")
@@ -235,8 +239,10 @@ class TestRule12Boarding:
     def test_morale_six_the_larger_side_yields_a_larger_attacker_is_repelled(self):
         state = self.to_morale(45, 40)
         events = roll(state, 6)
-        assert events[:2] == [DieRolled("San Martin's morale (rule 12)", 6),
-                              Marked("Revenge", "is repelled by San Martin", "rule 12")]
+        assert events[:2] == [
+            DieRolled("San Martin's morale (rule 12)", 6),
+            Marked("Revenge", "is repelled by San Martin", "rule 12"),
+        ]
         assert due(state) == ("decide", "repel") and state.current_player() == 1
 
     def test_morale_six_a_larger_defender_surrenders(self):
@@ -260,8 +266,10 @@ class TestRule12Boarding:
     def test_more_than_twice_the_crew_takes_two_off_the_morale_die(self):
         state = self.to_morale(45, 91)
         events = roll(state, 4)  # 4 - 2 = 2: the smaller side, Revenge, is repelled
-        assert events[:2] == [DieRolled("San Martin's morale (rule 12) -2", 4),
-                              Marked("Revenge", "is repelled by San Martin", "rule 12")]
+        assert events[:2] == [
+            DieRolled("San Martin's morale (rule 12) -2", 4),
+            Marked("Revenge", "is repelled by San Martin", "rule 12"),
+        ]
 
     def test_an_attacker_more_than_twice_the_defender_also_takes_two_off(self):
         state = self.to_morale(100, 45)
@@ -274,8 +282,10 @@ class TestRule12Boarding:
         play(state, "withdraw Revenge")
         assert due(state) == ("roll", "withdraw")
         events = roll(state, 4)
-        assert events[:2] == [DieRolled("Revenge cuts grapples to withdraw (rule 12)", 4),
-                              Marked("Revenge", "withdraws from San Martin", "rule 12")]
+        assert events[:2] == [
+            DieRolled("Revenge cuts grapples to withdraw (rule 12)", 4),
+            Marked("Revenge", "withdraws from San Martin", "rule 12"),
+        ]
         assert not state.ships["Revenge"].grappled and not state.ships["San Martin"].grappled
         assert state.continuing == []
 
@@ -291,8 +301,10 @@ class TestRule12Boarding:
         roll(state, 2)  # Revenge repelled
         play(state, "cut San Martin")
         events = roll(state, 4)
-        assert events[:2] == [DieRolled("San Martin cuts grapples (rule 12)", 4),
-                              Marked("San Martin", "cuts the grapples from Revenge", "rule 12")]
+        assert events[:2] == [
+            DieRolled("San Martin cuts grapples (rule 12)", 4),
+            Marked("San Martin", "cuts the grapples from Revenge", "rule 12"),
+        ]
         assert not state.ships["San Martin"].grappled
         assert any(a.ship == "San Martin" and a.run for a in state.legal_actions())
 
@@ -356,15 +368,20 @@ class TestRule11AutomaticChoice:
 class TestRules9And10WhatMayFire:
     def test_a_hull_in_the_line_of_fire_to_the_west_blocks_it(self):
         """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west."""
-        ships = [ship("Revenge", "english", 20, 10, 0), ship("Hope", "english", 18, 10, 0, type="Hope"),
-                 ship("San Martin", "spanish", 14, 10, 0, type="San Martin")]
+        ships = [
+            ship("Revenge", "english", 20, 10, 0),
+            ship("Hope", "english", 18, 10, 0, type="Hope"),
+            ship("San Martin", "spanish", 14, 10, 0, type="San Martin"),
+        ]
         state = to_movement(position(ships, wind="S"))
         for name in ("Revenge", "Hope", "San Martin"):
             play(state, f"move {name} turn 0 run 1.00 turn 0")
         shot = Fire("Revenge", "port", "San Martin")
         assert shot not in state.legal_actions()
-        assert fire.why_not(state, 0, shot) == ("line of fire", "Hope is in the line of fire from Revenge to "
-                                                                "San Martin")
+        assert fire.why_not(state, 0, shot) == (
+            "line of fire",
+            "Hope is in the line of fire from Revenge to San Martin",
+        )
 
     def test_a_broadside_that_does_not_bear_is_refused_naming_the_fan(self):
         state = broadside_position()
@@ -396,8 +413,10 @@ class TestRules9And10WhatMayFire:
 def raking_position(distance: float):
     """Nelson period: Chesapeake heading east; Shannon, heading north, lies on her keel line astern
     `distance` inches off, Chesapeake's stern under Shannon's starboard broadside."""
-    ships = [ship("Shannon", "english", 30 - distance, 9, 0, **{"class": "38 frigate"}),
-             ship("Chesapeake", "spanish", 29, 10, 90, **{"class": "38 frigate"})]
+    ships = [
+        ship("Shannon", "english", 30 - distance, 9, 0, **{"class": "38 frigate"}),
+        ship("Chesapeake", "spanish", 29, 10, 90, **{"class": "38 frigate"}),
+    ]
     state = to_movement(position(ships, period="nelson", wind="W"))
     play(state, "move Shannon turn 0 run 1.00 turn 0")
     play(state, "move Chesapeake turn 0 run 1.00 turn 0")

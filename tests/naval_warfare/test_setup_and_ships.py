@@ -67,8 +67,11 @@ def test_time_roll_of_six_is_thrown_again_unless_kept():
     assert state.agenda[0][1] == "time"
     roll(state, 3)
     assert state.clock == 12 * 60
-    kept = position([ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)], time="roll",
-                    options={"keep-nine-pm": True})
+    kept = position(
+        [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)],
+        time="roll",
+        options={"keep-nine-pm": True},
+    )
     roll(kept, 6)
     assert kept.clock == 21 * 60
 
@@ -149,13 +152,18 @@ TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, edge="west")]}, "ships[2].edge"),
         ({"ships": [*TWO, ship("C", "english", 5, 20, 90, arrives=3, edge="west")]}, "ships[2].at"),
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 270, arrives=3, edge="west")]}, "ships[2].heading"),
-        ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 71, 10, 270, arrives=2, edge="east")]},
-         "ships"),
+        (
+            {"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 71, 10, 270, arrives=2, edge="east")]},
+            "ships",
+        ),
     ],
 )
 def test_bad_scenarios_name_the_field(change, field):
-    data = {"title": "t", "briefing": "b",
-            "ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]}
+    data = {
+        "title": "t",
+        "briefing": "b",
+        "ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)],
+    }
     data.update(change)
     with pytest.raises(ScenarioError) as error:
         parse_scenario("x", data)
@@ -175,10 +183,14 @@ class TestReinforcements:
     """Rulings: "Reinforcements (scenario data) enter on a given move at a given edge"."""
 
     def position(self, blocker=()):
-        return position([ship("Revenge", "english", 20, 20, 90), ship("San Martin", "spanish", 50, 20, 270,
-                                                                          type="San Martin"),
-                         ship("White Bear", "english", 0.5, 20, 90, type="White Bear", arrives=2, edge="west"),
-                         *blocker])
+        return position(
+            [
+                ship("Revenge", "english", 20, 20, 90),
+                ship("San Martin", "spanish", 50, 20, 270, type="San Martin"),
+                ship("White Bear", "english", 0.5, 20, 90, type="White Bear", arrives=2, edge="west"),
+                *blocker,
+            ]
+        )
 
     def test_she_waits_off_the_table_and_sails_in_from_her_edge_on_her_move(self):
         state = to_movement(self.position())

@@ -19,8 +19,12 @@ def render(renderable) -> str:
 
 
 def test_board_shows_ships_headings_and_the_ruler_for_a_selected_ship():
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W"))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+            wind="W",
+        )
+    )
     view = GAME.hook("terminal_view")
     text = render(view.board(state, "Revenge", state.legal_actions(piece="Revenge")))
     assert "→" in text and "↓" in text and "+" in text
@@ -30,15 +34,21 @@ def test_board_shows_ships_headings_and_the_ruler_for_a_selected_ship():
 
 
 def test_by_eye_hides_the_ruler():
-    state = to_movement(position([ship("Revenge", "english", 10, 10, 90),
-                                  ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W",
-                                 options={"by-eye": True}))
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+            wind="W",
+            options={"by-eye": True},
+        )
+    )
     assert "bearing" not in render(GAME.hook("terminal_view").board(state, "Revenge"))
 
 
 def test_evaluation_prefers_a_broadside_bearing_and_damage_to_the_enemy():
-    state = position([ship("Revenge", "english", 10, 10, 90),
-                      ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W")
+    state = position(
+        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+        wind="W",
+    )
     revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
     assert fire_potential(state, Body(revenge), [Body(martin)]) > 0
     bearing = evaluate(state, 0)
@@ -69,8 +79,10 @@ def ask(state, line: str, player: int = 0) -> str:
 
 def broadside_to_bow():
     """Revenge heading east with San Martin 5" off her port beam, heading south straight at her."""
-    return position([ship("Revenge", "english", 10, 10, 90),
-                     ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], wind="W")
+    return position(
+        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+        wind="W",
+    )
 
 
 class TestRangeAndBearingQuery:
@@ -78,16 +90,26 @@ class TestRangeAndBearingQuery:
         text = ask(broadside_to_bow(), "range revenge san martin")
         assert "Revenge to San Martin: 5.00 in, mainmast to mainmast" in text
         # rule 10's fan and rule 9's bands: medium batteries reach 4-8" at long range, long ones 0-8" at short
-        assert ("from Revenge (heading 90): San Martin bears 0, 90° to port of the bow, in her port broadside fan; "
-                "port: 2 medium at long range, 3 long at short range") in text
+        assert (
+            "from Revenge (heading 90): San Martin bears 0, 90° to port of the bow, in her port broadside fan; "
+            "port: 2 medium at long range, 3 long at short range"
+        ) in text
         # San Martin's odd long battery points ahead (the disposition), and Revenge lies on her keel line
-        assert ("from San Martin (heading 180): Revenge bears 180, dead ahead, in her keel line ahead; "
-                "ahead: 1 long at short range") in text
+        assert (
+            "from San Martin (heading 180): Revenge bears 180, dead ahead, in her keel line ahead; "
+            "ahead: 1 long at short range"
+        ) in text
         assert "line of fire: clear" in text
 
     def test_out_of_the_fans_out_of_range_and_a_hull_in_the_line_of_fire(self):
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("Hope", "english", 10, 14, 90, type="Hope"),
-                          ship("San Martin", "spanish", 10, 23, 90, type="San Martin")], wind="W")
+        state = position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("Hope", "english", 10, 14, 90, type="Hope"),
+                ship("San Martin", "spanish", 10, 23, 90, type="San Martin"),
+            ],
+            wind="W",
+        )
         text = ask(state, "bearing Revenge San Martin")
         assert "Revenge to San Martin: 13.00 in" in text
         assert "port: 2 medium out of range, 3 long at long range" in text
@@ -97,16 +119,23 @@ class TestRangeAndBearingQuery:
         assert "line of fire: blocked by Hope" in text
         state.ships["San Martin"].heading = 45
         assert "in none of her broadside fans or keel lines; none of her batteries bears" in ask(
-            state, "range San Martin Revenge")
+            state, "range San Martin Revenge"
+        )
         martin = state.ships["San Martin"]
         martin.x, martin.y, martin.heading = 3000, 1000, 270
         far = ask(state, "range San Martin Revenge")  # 20" off: on her bow guns' keel line, beyond their reach
         assert "dead ahead, in her keel line ahead; ahead: 1 long out of range" in far
 
     def test_one_ship_alone_is_measured_against_every_enemy_on_the_table(self):
-        state = position([ship("Revenge", "english", 10, 10, 90), ship("Hope", "english", 10, 20, 90, type="Hope"),
-                          ship("San Martin", "spanish", 10, 15, 180, type="San Martin"),
-                          ship("San Cristobal", "spanish", 30, 10, 270, type="San Cristobal")], wind="W")
+        state = position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("Hope", "english", 10, 20, 90, type="Hope"),
+                ship("San Martin", "spanish", 10, 15, 180, type="San Martin"),
+                ship("San Cristobal", "spanish", 30, 10, 270, type="San Cristobal"),
+            ],
+            wind="W",
+        )
         text = ask(state, "range Revenge")
         assert "Revenge to San Martin: 5.00 in" in text and "Revenge to San Cristobal: 20.00 in" in text
         assert "Revenge to Hope" not in text
@@ -127,8 +156,10 @@ class TestRangeAndBearingQuery:
 
     def test_a_battle_fought_by_eye_measures_nothing(self):
         # "Measuring ranges and angles before moving is definitely forbidden"
-        state = position([ship("Revenge", "english", 10, 10, 90),
-                          ship("San Martin", "spanish", 10, 15, 180, type="San Martin")], options={"by-eye": True})
+        state = position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+            options={"by-eye": True},
+        )
         with pytest.raises(IllegalAction) as error:
             ask(state, "range Revenge San Martin")
         assert error.value.rule == "by eye"
@@ -138,5 +169,7 @@ class TestRangeAndBearingQuery:
         rows = dict(view.help(broadside_to_bow(), 0))
         assert "range <ship> [<ship>]" in rows and "gunners <ship> <men>" in rows
         state = boarded({"crews": True})
-        assert view.phase_help(state, 0) == ("how many of Revenge's men stay at her guns (0 to 10, `gunners Revenge "
-                                             "<men>`); the rest fight the boarders (optional rule 5)")
+        assert view.phase_help(state, 0) == (
+            "how many of Revenge's men stay at her guns (0 to 10, `gunners Revenge "
+            "<men>`); the rest fight the boarders (optional rule 5)"
+        )
