@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from quarterdeck.core.errors import NotationError
@@ -10,25 +12,36 @@ from quarterdeck.games.napoleonic_chess.actions import Advance, Attack, EndPhase
 
 from .helpers import GAME
 
+EVERY_KIND = [
+    ("move c3-c4", Move((2, 2), (2, 3))),
+    ("attack b2xc3", Attack((1, 1), (2, 2))),
+    ("support d6>d7", Support((3, 5), (3, 6))),
+    ("advance c3>d4", Advance((2, 2), (3, 3))),
+    ("place infantry c3", Place("infantry", (2, 2))),
+    ("end-move", EndPhase("move")),
+    ("end-attack", EndPhase("attack")),
+    ("end-support", EndPhase("support")),
+    ("end-advance", EndPhase("advance")),
+]
 
-@pytest.mark.parametrize(
-    ("text", "action"),
-    [
-        ("move c3-c4", Move((2, 2), (2, 3))),
-        ("attack b2xc3", Attack((1, 1), (2, 2))),
-        ("support d6>d7", Support((3, 5), (3, 6))),
-        ("advance c3>d4", Advance((2, 2), (3, 3))),
-        ("place infantry c3", Place("infantry", (2, 2))),
-        ("end-move", EndPhase("move")),
-        ("end-attack", EndPhase("attack")),
-        ("end-support", EndPhase("support")),
-        ("end-advance", EndPhase("advance")),
-    ],
-)
+
+@pytest.mark.parametrize(("text", "action"), EVERY_KIND)
 def test_notation_reads_and_writes_every_kind_of_action(text, action):
     state = GAME.new_initial_state()
     assert state.parse_action(text) == action
     assert state.action_to_text(action) == text
+
+
+@pytest.mark.parametrize(("text", "action"), EVERY_KIND)
+def test_an_action_is_a_fixed_value_that_can_key_a_table(text, action):
+    # Agents and records index positions and branches by action: equal actions are one key, and a
+    # chosen action cannot be altered afterwards.
+    state = GAME.new_initial_state()
+    parsed = state.parse_action(text)
+    assert {action: text}[parsed] == text
+    with pytest.raises(AttributeError):
+        setattr(parsed, dataclasses.fields(parsed)[0].name, None)
+    assert parsed == action
 
 
 def test_a_move_and_an_advance_between_the_same_squares_differ():

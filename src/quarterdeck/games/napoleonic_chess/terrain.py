@@ -135,10 +135,10 @@ def obstacle_between(scenario: Scenario, attacker: Square, target: Square) -> bo
 def attack_value(
     scenario: Scenario, redoubts: frozenset[Square], kind: UnitType, origin: Square, target: Square
 ) -> int:
-    """A unit's attack from `origin` on `target`: artillery attacks at 1 into a redoubt or across
-    an obstacle."""
-    if kind.artillery and kind.attack > 1 and (target in redoubts or obstacle_between(scenario, origin, target)):
-        return 1
+    """A unit's attack from `origin` on `target`: artillery attacks "at only 1" into a redoubt or
+    across an obstacle (no more than 1; a scenario's artillery of attack 0 stays at 0)."""
+    if kind.artillery and (target in redoubts or obstacle_between(scenario, origin, target)):
+        return min(kind.attack, 1)
     return kind.attack
 
 
