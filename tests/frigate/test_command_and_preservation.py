@@ -32,6 +32,26 @@ class TestCommandControl:
         state.apply(Roll((3,)))  # the ordered course: 3 = south-east
         assert temeraire.course == HexDir.SE
 
+    def test_a_die_equal_to_the_efficiency_number_passes(self):
+        """Reconstructed: an Average force passes Command Control on 4 or less."""
+        state = squadron(far=True)
+        declare(state, Victory=4, Temeraire=4, Redoutable=0)
+        (rolled,) = [e.describe() for e in state.apply(Roll((4,))) if isinstance(e, DieRolled)]
+        assert rolled == "rolled 4 for Temeraire's Command Control: passes (needs 4 or less)"
+        assert state.rolls[0][0] == "initiative" and state.ships["Temeraire"].course is None
+
+    @pytest.mark.parametrize("plight", ["dismasted", "prize", "sunk"])
+    def test_a_ship_dismasted_taken_or_lost_is_under_no_one_s_command(self, plight):
+        state = squadron(far=True)
+        temeraire = state.ships["Temeraire"]
+        if plight == "dismasted":
+            temeraire.masts = 3
+        elif plight == "prize":
+            temeraire.owner = 1
+        else:
+            temeraire.status = "sunk"
+        assert not command.subject_to_command_control(state, temeraire)
+
     def test_close_to_her_flag_she_is_free(self):
         state = squadron()
         assert not command.subject_to_command_control(state, state.ships["Temeraire"])
@@ -207,6 +227,19 @@ class TestFormations:
         state.apply(Form("van", "line-abreast"), 0)
         declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
         assert state.formations["van"] == ("line-ahead", "line-abreast")  # the old one holds for now
+        quiet_turn(state)
+        assert state.formations["van"] == ("line-ahead", "line-abreast")  # still in line ahead: not yet met
+
+    def test_the_new_formation_holds_once_its_conditions_are_met(self):
+        """Seed, Formations 2: "They are still considered to be in the old formation until they fulfill
+        the new conditions": ships lying abeam of each other at the end of the turn are in line abreast."""
+        state = self.line()
+        state.ships["Temeraire"].hex = state.grid.parse("0710")
+        state.ships["Neptune"].hex = state.grid.parse("0910")
+        state.apply(Form("van", "line-abreast"), 0)
+        declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
+        quiet_turn(state)
+        assert state.formations["van"] == ("line-abreast", "")
 
     @pytest.mark.parametrize(("shape", "steps"), [("line-ahead", ("S", "SE")), ("line-abreast", ("SE",)),
                                                   ("line-abreast", ("NE",))])
@@ -232,6 +265,7 @@ class TestPreservation:
         assert command.preservation_drops(6, 7) == 1
         assert command.preservation_drops(6, 12) == 2
         assert command.preservation_drops(3, 6) == 2  # exceeded by the level itself when under 6
+        assert command.preservation_drops(20, 25) == 1 and command.preservation_drops(20, 26) == 2  # by 6
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
                        ship("Java", "red", 38, "2010", "N", 0), preservation=2,
                        options={"preservation": "efficiency"})
