@@ -117,6 +117,24 @@ class TestNelsonRules:
         assert state.ships["Chesapeake"].status == "blown-up"
 
 
+def shannon_three_quarters_damaged(flotation, options=None, strength="strong", batteries=True):
+    """Shannon, three quarters damaged with `flotation` left and a mast down (with no batteries if
+    not `batteries`), and Chesapeake sail a move (foundering on unless `options` say otherwise): the
+    end of the move is due."""
+    state = frigates({"foundering": True} if options is None else options, strength=strength)
+    shannon = state.ships["Shannon"]
+    shannon.flotation, shannon.marks, shannon.masts_lost = flotation, 3, 1
+    if not batteries:
+        shannon.batteries = []
+    roll(state, 2, 2)
+    roll(state, 9, 4)
+    play(state, "move Shannon turn 0 run 4.00 turn 0")
+    play(state, "move Chesapeake turn 0 run 2.00 turn 0")
+    while due(state)[1] in ("fire", "damage"):
+        state.apply(state.legal_actions()[-1])
+    return state
+
+
 def calm_with_boats():
     """Revenge in the second move of a calm with the boats rule on, her move due."""
     state = position(
@@ -283,15 +301,8 @@ class TestOptionalRules:
     def test_foundering_in_strong_winds_unless_a_battery_is_jettisoned(self, choice, flotation, guns_lost):
         """Optional rule 7: three quarters damaged in a Strong wind, she loses 1 flotation a move
         unless a battery goes over the side."""
-        state = frigates({"foundering": True}, strength="strong")
+        state = shannon_three_quarters_damaged(12)
         shannon = state.ships["Shannon"]
-        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        play(state, "move Shannon turn 0 run 4.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
-        while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
         assert due(state) == ("decide", "founder")
         before = len(shannon.batteries)
         events = play(state, choice)
@@ -301,43 +312,19 @@ class TestOptionalRules:
 
     @pytest.mark.parametrize(("options", "strength"), [({"foundering": True}, "medium"), ({}, "strong")])
     def test_no_foundering_below_strong_winds_or_without_the_rule(self, options, strength):
-        state = frigates(options, strength=strength)
-        shannon = state.ships["Shannon"]
-        shannon.flotation, shannon.marks, shannon.masts_lost = 12, 3, 1
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        play(state, "move Shannon turn 0 run 3.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
-        while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
-        assert due(state) != ("decide", "founder") and shannon.flotation == 12
+        state = shannon_three_quarters_damaged(12, options, strength)
+        assert due(state) != ("decide", "founder") and state.ships["Shannon"].flotation == 12
 
     def test_a_ship_with_no_battery_to_jettison_takes_the_water(self):
         """Optional rule 7: with no battery left to save the point she loses it without being asked."""
-        state = frigates({"foundering": True}, strength="strong")
-        shannon = state.ships["Shannon"]
-        shannon.flotation, shannon.marks, shannon.masts_lost, shannon.batteries = 12, 3, 1, []
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        play(state, "move Shannon turn 0 run 4.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
-        while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
-        assert shannon.flotation == 11 and due(state) != ("decide", "founder")
+        state = shannon_three_quarters_damaged(12, batteries=False)
+        assert state.ships["Shannon"].flotation == 11 and due(state) != ("decide", "founder")
 
     def test_the_last_flotation_point_lost_to_the_sea_founders_her(self):
         """Optional rule 7: "If the ship sinks of this cause, it has foundered"."""
-        state = frigates({"foundering": True}, strength="strong")
-        shannon = state.ships["Shannon"]
-        shannon.flotation, shannon.marks, shannon.masts_lost = 1, 3, 1
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        play(state, "move Shannon turn 0 run 4.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 2.00 turn 0")
-        while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
+        state = shannon_three_quarters_damaged(1)
         play(state, "founder Shannon")
-        assert shannon.status == "foundered" and not shannon.in_play
+        assert state.ships["Shannon"].status == "foundered" and not state.ships["Shannon"].in_play
 
 
 class TestVictory:
