@@ -64,6 +64,19 @@ class TestMomentum:
         assert state.ships["Bellona"].declared and state.ships["Bellona"].ma == 3  # the only choice
 
 
+class TestWindOnTheShip:
+    def test_the_schedules_maximum_by_the_hexside_the_wind_enters(self):
+        """Seed, Movement 2: the maximum depends on the ship's facing relative to the wind. A frigate in
+        a moderate north wind: front 0, side-front 7, side-rear 10, rear 9 (tables.toml)."""
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 0, **{"class": "frigate"}), FAR)
+        essex = state.ships["Essex"]
+        maxima = {}
+        for facing in HexDir:
+            essex.facing = facing
+            maxima[facing.name] = essex.max_ma(state.tables, "moderate", HexDir.N)
+        assert maxima == {"N": 0, "NE": 7, "SE": 10, "S": 9, "SW": 10, "NW": 7}
+
+
 class TestTurning:
     def test_turning_costs_and_the_extra_point_into_the_wind(self):
         # A 74 (turning cost 2) with a north wind on her side-rear (facing SE).

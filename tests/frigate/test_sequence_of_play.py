@@ -54,12 +54,12 @@ class TestOutline:
             "hull", "crew", "guns", "masts", "fighting_sail", "sail_chosen", "ma", "declared", "cut", "afoul",
             "fired", "first_fire_turn", "fired_on_turn", "course", "free_turn", "penalty", "left", "debt",
             "turned_here", "must_leave", "passed", "started", "captured_turn", "destroying", "plot", "edge",
-            "striking")} == {
+            "striking", "mast_hits_now", "turn_k", "turn_way", "segment_k")} == {
             "hull": 0, "crew": 0, "guns": 0, "masts": 0, "fighting_sail": False, "sail_chosen": False, "ma": 0,
             "declared": False, "cut": False, "afoul": "", "fired": [], "first_fire_turn": 0, "fired_on_turn": 0,
             "course": None, "free_turn": "", "penalty": 0, "left": 0, "debt": 0, "turned_here": 0,
             "must_leave": False, "passed": False, "started": False, "captured_turn": 0, "destroying": -1,
-            "plot": [], "edge": "", "striking": False}
+            "plot": [], "edge": "", "striking": False, "mast_hits_now": 0, "turn_k": 0, "turn_way": 0, "segment_k": 0}
         assert constitution["status"] == "active" and constitution["owner"] == constitution["side"] == 0
         assert state.apply(Sail("Constitution", True), 0) == [Submitted("blue")]
         assert Revealed(("blue", "red")) in state.apply(Sail("Guerriere", False), 1)
