@@ -182,8 +182,9 @@ class TestCuttingLoose:
         assert Cut("Essex", 2) in state.legal_actions(0)
         state.apply(Cut("Essex", 2), 0)
         state.apply(Roll((3,)))
-        essex = state.ships["Essex"]
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
         assert not essex.afoul and essex.ma == 2 and essex.must_leave
+        assert guerriere.ma == 0 and not guerriere.must_leave  # she did not ask: she lies where she is
 
     def test_a_four_keeps_them_fast(self):
         state = self.afoul()
