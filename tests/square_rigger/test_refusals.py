@@ -118,6 +118,31 @@ def test_defence_only_where_fire_arrives_once_per_bearing_and_no_more_than_arriv
     assert error.rule == "defence" and "already assigned" in error.message
 
 
+# --- the turn sequence ---------------------------------------------------------------------
+@pytest.mark.parametrize(("setup", "phase", "texts"), [
+    (lambda: GAME.new_initial_state("duel"), "move",
+     ["fire Bellona stbd-beam 1", "end-fire", "defend Bellona stbd-beam 1", "end-defence"]),
+    (in_fire_phase, "fire", ["move Victory e6 N", "end-move", "defend Victory stbd-beam 1", "end-defence"]),
+    (in_defence, "defence", ["move Target e6 N", "end-move", "fire Target port-beam 1", "end-fire"]),
+])
+def test_each_decision_belongs_to_its_phase(setup, phase, texts):
+    state = setup()
+    for text in texts:
+        error = refused(state, text)
+        assert error.rule == "turn-sequence" and error.message.endswith(f"; this is the {phase} phase")
+    word = texts[1]  # end-move or end-fire
+    assert refused(state, word).message == f"{word} belongs to the {word[4:]} phase; this is the {phase} phase"
+
+
+def test_only_the_side_whose_phase_it_is_fires_or_defends():
+    state = in_fire_phase()
+    assert state.legal_actions(piece="Foe") == []  # red's ship, beside Victory, waits for her own turn
+    assert refused(state, "fire Foe port-beam 1").rule == "own-pieces-only"
+    state = in_defence()
+    assert state.legal_actions(piece="Victory") == []
+    assert refused(state, "defend Victory stbd-beam 1").rule == "own-pieces-only"
+
+
 # --- notation and saved games ---------------------------------------------------------------
 def test_only_square_rigger_actions_have_notation():
     with pytest.raises(NotationError) as error:
