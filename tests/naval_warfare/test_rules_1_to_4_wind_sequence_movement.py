@@ -7,6 +7,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import WindChanged
 from quarterdeck.core.protocol import CHANCE
+from quarterdeck.games.naval_warfare.actions import Roll
 
 from .helpers import due, play, position, roll, ship, start_move, to_movement
 
@@ -112,6 +113,15 @@ class TestRule1Wind:
 
 
 class TestRule3Sequence:
+    def test_the_initiative_throw_is_two_dice_a_side_as_one_chance_outcome(self):
+        """Rule 3: "each side throws two dice": every pair of totals 2-12, 7 six times as likely as 2 or 12."""
+        state = position(pair())
+        roll(state, 2, 2)
+        outcomes = dict(state.chance_outcomes())
+        assert len(outcomes) == 121 and abs(sum(outcomes.values()) - 1) < 1e-9
+        assert outcomes[Roll((7, 2))] == pytest.approx(6 / 36 * 1 / 36)
+        assert outcomes[Roll((12, 7))] == pytest.approx(1 / 36 * 6 / 36)
+
     def test_initiative_high_total_moves_first_ties_throw_again(self):
         state = position(pair())
         roll(state, 2, 2)
