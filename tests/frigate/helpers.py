@@ -24,7 +24,8 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
            options: dict[str, Any] | None = None,
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
            preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II",
-           objectives: list[dict[str, Any]] | None = None) -> FrigateState:
+           objectives: list[dict[str, Any]] | None = None, home_edges: tuple[str, str] = ("south", "north"),
+           ) -> FrigateState:
     """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
     the first game-turn's wind dice)."""
     data = {
@@ -32,9 +33,9 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
         "wind": {"direction": wind[0], "velocity": wind[1]} if wind else {},
         "forces": [
             {"side": "blue", "name": "Blue", "efficiency": efficiency, "preservation": preservation,
-             "home_edge": "south", "crt": crt},
+             "home_edge": home_edges[0], "crt": crt},
             {"side": "red", "name": "Red", "efficiency": efficiency, "preservation": preservation,
-             "home_edge": "north", "crt": crt},
+             "home_edge": home_edges[1], "crt": crt},
         ],
         "ships": list(ships),
         "squadrons": squadrons or [],

@@ -221,6 +221,14 @@ class TestCuttingLoose:
         state.apply(Declare("Essex", 0), 0)
         assert guerriere.owner == 0 and guerriere.afoul == "Essex" and state.ships["Essex"].afoul == "Guerriere"
 
+    def test_in_a_calm_she_cuts_loose_at_one(self):
+        """Decision (ours): from rest, with the wind on her side-front as she pays off: a frigate's calm
+        side-front maximum is 1."""
+        state = self.afoul()
+        state.velocity = "calm"
+        state.apply(Declare("Guerriere", 0), 1)
+        assert [a for a in state.legal_actions(0) if isinstance(a, Cut)] == [Cut("Essex", 1)]
+
     def test_a_dismasted_ship_cannot_get_under_way_to_cut_loose(self):
         state = self.afoul()
         state.ships["Essex"].masts = 3

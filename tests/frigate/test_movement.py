@@ -64,6 +64,18 @@ class TestMomentum:
         assert state.ships["Bellona"].declared and state.ships["Bellona"].ma == 3  # the only choice
 
 
+class TestDeclaration:
+    def test_at_rest_with_the_wind_on_her_quarter_she_may_gather_way_to_two(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
+        assert [a for a in state.legal_actions(0) if a.ship == "Essex"] == [Declare("Essex", m) for m in (0, 1, 2)]
+
+    def test_a_maximum_equal_to_the_momentum_floor_is_no_carrying_way(self):
+        # In a calm a frigate with the wind on her side-rear may sail 2: last turn's 6 less 4 is 2 too.
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR, wind=(1, "calm"))
+        low, high, why = movement.declaration_range(state, state.ships["Essex"])
+        assert (low, high) == (2, 2) and "carrying way" not in why
+
+
 class TestWindOnTheShip:
     def test_the_schedules_maximum_by_the_hexside_the_wind_enters(self):
         """Seed, Movement 2: the maximum depends on the ship's facing relative to the wind. A frigate in
@@ -99,6 +111,20 @@ class TestTurning:
         state.apply(Turn("Essex", "port"), 0)  # N -> NW: 1 point
         state.apply(Turn("Essex", "port"), 0)  # NW -> SW: the third hexside, allowed when tacking
         assert essex.facing == HexDir.SW and essex.turned_here == 3
+
+    @pytest.mark.parametrize(("facing", "way", "after"), [("NW", "starboard", "SE"), ("SW", "starboard", "NE"),
+                                                           ("SE", "port", "NW")])
+    def test_tacking_with_the_wind_on_either_bow_or_quarter(self, facing, way, after):
+        """Seed, Turning: a third hexside when the wind enters a side-front or side-rear hexside and she
+        turns into the wind (north wind: on her starboard bow facing NW, starboard quarter facing SW,
+        port quarter facing SE)."""
+        state = battle(ship("Essex", "blue", 44, "0510", facing, 14, **{"class": "frigate"}), FAR)
+        to_movement(state, Distant=0)
+        essex = state.ships["Essex"]
+        essex.left = 6  # as if she had the points (two turns into the wind cost 2 each)
+        for _ in range(3):
+            state.apply(Turn("Essex", way), 0)
+        assert essex.facing == HexDir[after] and essex.turned_here == 3
 
     def test_wearing_needs_more_than_one_hex(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 14, **{"class": "frigate"}), FAR)
@@ -166,6 +192,16 @@ class TestTurning:
         assert bellona.facing == HexDir.SW and bellona.debt == 0
         assert state.segment == 3 and bellona.left == 2
 
+    def test_in_the_third_segment_a_turn_may_borrow_the_fourth_segments_point(self):
+        state = battle(ship("Bellona", "blue", 74, "0510", "S", 4), FAR)
+        to_movement(state, Bellona=4, Distant=0)
+        state.apply(Move("Bellona"), 0)
+        state.apply(Move("Bellona"), 0)
+        assert state.segment == 3
+        state.apply(Turn("Bellona", "starboard"), 0)  # rear -> side-rear: 2 points, segment 4's included
+        bellona = state.ships["Bellona"]
+        assert bellona.facing == HexDir.SW and state.turn == 2  # nothing left for segment 4
+
     def test_no_turn_beyond_the_points_of_the_whole_turn(self):
         state = battle(ship("Bellona", "blue", 74, "0510", "S", 1), FAR)
         to_movement(state, Bellona=1, Distant=0)
@@ -197,6 +233,27 @@ class TestNoWind:
         essex = state.ships["Essex"]
         essex.left = 0
         assert movement.turn_problem(state, essex, 1)[0] == "movement-points"
+
+
+class TestWithdrawal:
+    """Preservation Level (standard): a force over its level withdraws toward its home edge."""
+
+    @pytest.mark.parametrize(("hex_", "heading", "home", "allowed"), [
+        ("0510", "N", "south", False), ("0510", "S", "south", True),
+        ("0610", "NE", "south", True),  # from an even column NE keeps her row: no farther from the south edge
+        ("0510", "SE", "east", True), ("0510", "SW", "east", False),
+    ])
+    def test_no_move_away_from_her_home_edge(self, hex_, heading, home, allowed):
+        wind = HexDir[heading].opposite().number
+        state = battle(ship("Essex", "blue", 44, hex_, heading, 4, **{"class": "frigate"}), FAR,
+                       wind=(wind, "moderate"), home_edges=(home, "north"))
+        state.force_state[0].withdrawing = True
+        to_movement(state, Essex=4, Distant=0)
+        assert (Move("Essex") in state.legal_actions(0)) is allowed
+        if not allowed:
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(Move("Essex"), 0)
+            assert refused.value.rule == "preservation"
 
 
 class TestLeavingTheMap:

@@ -42,17 +42,17 @@ def _relative(offset: int) -> str:
 
 
 # --- Movement Declaration ---------------------------------------------------------------------------
-def declaration_range(state: FrigateState, ship: Ship, from_rest: bool = False) -> tuple[int, int, str]:
+def declaration_range(state: FrigateState, ship: Ship) -> tuple[int, int, str]:
     """The allowed Movement Allowances (low, high) this turn and why (for the interfaces).
 
     Momentum (seed, Movement 1): at most last + 2 and at least last - 4; the maximum is the
     schedule's for the wind on her facing (after damage); when that is below last - 4 she carries
-    way at exactly max(0, last - 4). Dismasted: 0 (ruling). `from_rest`: a ship cutting loose
-    declares from MA 0 (ruling)."""
+    way at exactly max(0, last - 4). Dismasted: 0 (ruling). (A ship cutting loose declares from rest:
+    `cutting_top`.)"""
     tables = state.tables
     if ship.dismasted(tables):
         return 0, 0, "dismasted: no Movement Allowance"
-    last = 0 if from_rest else ship.last_ma
+    last = ship.last_ma
     top = ship.max_ma(tables, state.velocity, state.wind_from)
     low = max(0, last - MOMENTUM_DOWN)
     high = min(top, last + MOMENTUM_UP, 20)
@@ -67,9 +67,7 @@ def declaration_range(state: FrigateState, ship: Ship, from_rest: bool = False) 
 def cutting_top(state: FrigateState, ship: Ship) -> int:
     """The most a ship cutting loose may declare: from rest (momentum +2), and, since an afoul pair
     drifts head to wind, read with the wind on her side-front as she pays off (Decision (ours))."""
-    if ship.dismasted(state.tables) or state.velocity == "no wind":
-        return 0
-    side_front = ship.copy()
+    side_front = ship.copy()  # (dismasted or in no wind, her maximum is 0)
     side_front.facing = state.wind_from.turned(1)
     return min(side_front.max_ma(state.tables, state.velocity, state.wind_from), MOMENTUM_UP)
 
