@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Revealed, Submitted
+from quarterdeck.core.events import DieRolled, Revealed, Submitted, Turned
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
@@ -179,7 +179,8 @@ class TestSiMove:
         state.apply(Plot("Essex", "ahead"), 0)
         assert state.observe(1).ships["Essex"].plot == ()
         assert state.ships["Essex"].hex == state.grid.parse("0510")  # nothing moves before both plot
-        state.apply(Plot("Java", "ahead"), 1)
+        events = state.apply(Plot("Java", "ahead"), 1)
+        assert Revealed(("blue", "red")) in events
         assert state.grid.name(state.ships["Essex"].hex) != "0510"
         assert state.grid.name(state.ships["Java"].hex) != "3010"
 
@@ -224,7 +225,7 @@ class TestSiMove:
         to_movement(state, Essex=4, Java=8)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "port"), 1)
-        state.apply(Plot("Java", "ahead"), 1)
+        assert Turned("Java", "0910", "SE") in state.apply(Plot("Java", "ahead"), 1)
         state.apply(Hold("Java"), 1)  # her turn at the first step brought Essex under her guns
         essex, java = state.ships["Essex"], state.ships["Java"]
         assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1010" and essex.afoul == "Java"
@@ -257,6 +258,29 @@ class TestSiMove:
         to_movement(state, Bellona=8, Java=4)
         events = state.apply(Plot("Bellona", "starboard"), 0)
         assert Submitted("blue") in events and state.legal_actions(0) == []
+
+    def test_a_plot_breaks_the_rules_no_more_than_a_move(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), wind=(4, "moderate"),
+                       options={"simove": True})
+        state.force_state[0].withdrawing = True  # blue withdraws toward the south edge
+        to_movement(state, Essex=4, Java=4)
+        for step, rule in (("ahead", "preservation"), ("stand", "stand")):
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(Plot("Essex", step), 0)
+            assert refused.value.rule == rule
+        assert state.ships["Essex"].plot == ()
+
+    def test_head_on_enemies_run_afoul(self):
+        """Decision (ours): two ships moving into each other's hex meet in the first one's hex."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "1009", "S", 4, **FRIGATE), wind=(2, "moderate"),
+                       options={"simove": True})
+        to_movement(state, Essex=4, Java=4)
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Java", "ahead"), 1)
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert essex.afoul == "Java" and essex.hex == java.hex
 
     def test_plots_only_in_a_simove_plotting_step(self):
         state = apart()
