@@ -124,6 +124,9 @@ def test_an_escaped_ships_position_survives_a_json_round_trip():
     lambda d: d["wind"].update(strength="hurricane"),
     lambda d: d.update(seat="red"),
     lambda d: d.update(ships=[]),
+    lambda d: d["fire"].append({"piece": "Nobody", "bearing": "stbd-beam", "amount": 1, "target": "Achille",
+                                "distance": 1, "effect": 1, "arrives": "port-beam"}),
+    lambda d: d["defence"].append({"piece": "Nobody", "bearing": "fore", "amount": 1}),
 ])
 def test_corrupt_saved_states_are_rejected(corrupt):
     data = copy.deepcopy(GAME.new_initial_state("duel").to_json())

@@ -31,6 +31,19 @@ def test_every_legal_action_has_notation_that_parses_back():
         assert match.state.parse_action(text) == action
 
 
+def test_every_decision_is_offered_once_in_every_phase():
+    # The blockade's forts open fire at once: random play soon passes through all three phases.
+    rng = random.Random(0)
+    match = Match(GAME, "blockade", {}, 0)
+    phases = set()
+    for _ in range(30):
+        actions = match.state.legal_actions()
+        assert len(set(actions)) == len(actions)
+        phases.add(match.state.phase)
+        match.play(rng.choice(actions))
+    assert phases == {"move", "fire", "defence"}
+
+
 @pytest.mark.parametrize(
     ("text", "field"),
     [("", "action"), ("sail Bellona", "verb"), ("move Bellona", "action"), ("move Nobody c3 N", "piece"),
