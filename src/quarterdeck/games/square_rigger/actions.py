@@ -99,7 +99,7 @@ def to_text(state: SquareRiggerState, action: Action) -> str:
         return f"escape {action.ship} {action.edge}"
     if isinstance(action, AssignFire):
         text = f"fire {action.piece} {bearing_label(state, action.piece, action.bearing)} {action.amount}"
-        target, _ = state.fire_target(action.piece, action.bearing) if action.piece in state.hits else (None, 0)
+        target = state.fire_target(action.piece, action.bearing)[0] if action.piece in state.hits else None
         return f"{text} at {target}" if target else text
     if isinstance(action, AssignDefence):
         return f"defend {action.piece} {bearing_label(state, action.piece, action.bearing)} {action.amount}"
