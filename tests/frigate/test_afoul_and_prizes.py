@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import CutLoose, DieRolled, Meleed
+from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Meleed
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes
@@ -80,9 +80,12 @@ class TestRunningAfoul:
         # Essex: 4 + round(44/10)=4 crew points + 1 (Crack? no: Average 0) = 8; Guerriere 1 + round(4 x 1/3)=1 = 2.
         state.apply(Roll((4, 1)))
         assert ("Guerriere", "crew", "Essex") in state.pending
-        hold_windows(state)
+        events = []
+        while state.windows:
+            events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         guerriere = state.ships["Guerriere"]
         assert guerriere.crew == 3 and guerriere.owner == 0  # crippled alongside an enemy that boarded
+        assert Crippled("Guerriere", "1009") in events and Captured("Guerriere", "1009", "Essex") in events
 
     @pytest.mark.parametrize(("facing", "start", "heading", "faces", "sides"), [
         ("S", "1009", "S", "S", ("starboard", "port")),  # over her stern (facing south): the same way
@@ -312,7 +315,7 @@ class TestPrizes:
         for _ in range(4):
             assert mary.afloat
             quiet_turn(state)
-        assert mary.status == "sunk"
+        assert mary.status == "sunk" and state.ships["Java"].afoul == ""  # Java lies free of the wreck
 
     def test_cutting_loose_from_the_prize_ends_her_destruction(self):
         """Seed, Prizes 3: four CONSECUTIVE game-turns afoul; parting from her stops the count."""
@@ -343,7 +346,7 @@ class TestPrizes:
         state.apply(Strike("Guerriere"), 1)
         state.apply(Declare("Guerriere", 0), 1)  # red has nothing more to decide: the phase ends
         assert state.is_terminal() and state.ships["Guerriere"].owner == 0
-        assert state.outcome.result == "blue"
+        assert state.outcome.result == "blue" and state.outcome.returns == (1.0, -1.0)
 
     def test_when_blue_strikes_her_last_ship_red_wins(self):
         state = astern()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Dismasted
+from quarterdeck.core.events import DieRolled, Dismasted, Sunk
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
 
@@ -298,6 +298,17 @@ class TestOddsAndResults:
         hold_windows(state)
         # Every later segment passed with nothing to decide; the hit is on her now.
         assert state.segment != 1 and state.ships["Guerriere"].crew == 1
+
+    def test_a_hull_hit_on_her_last_box_sinks_her(self):
+        state = to_windows(close_action(), Essex=0, Guerriere=0)
+        state.ships["Guerriere"].hull = 5  # one of her 6 hull boxes left
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))
+        state.apply(Roll((1,)))  # aimed at the hull, a 1 strikes it
+        events = []
+        while state.windows:
+            events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        assert Sunk("Guerriere", "1209", "Essex") in events and state.ships["Guerriere"].hull == 6
 
     def test_a_gun_hit_lands_at_the_segments_end(self):
         state = to_windows(close_action(), Essex=0, Guerriere=0)

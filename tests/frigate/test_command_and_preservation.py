@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.core.events import DieRolled, ForceChanged, WindChanged
+from quarterdeck.core.events import DieRolled, ForceChanged, Hit, WindChanged
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import command, movement
 from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Roll, Turn
@@ -291,6 +291,18 @@ class TestPreservation:
         events = quiet_turn(state)
         changes = [e.change for e in events if isinstance(e, ForceChanged) and e.player == "blue"]
         assert changes == ["efficiency drops to average", "efficiency drops to green", "uses CRT II"]
+
+
+class TestDamageControl:
+    def test_a_ship_with_crew_hits_rolls_to_repair_one(self):
+        """Reconstructed Damage Control: a die per ship with 1-2 crew hits; Average repairs on 2 or less."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                       ship("Java", "red", 38, "2010", "N", 0))
+        state.ships["Essex"].crew = 1
+        to_movement(state, Essex=0, Java=0)
+        assert state.rolls == [("repair", "Essex", 1)]  # Java, untouched, rolls nothing
+        events = state.apply(Roll((2,)))
+        assert Hit("Essex", -1, "", "crew hit repaired, 0 left") in events and state.ships["Essex"].crew == 0
 
 
 class TestWind:

@@ -303,6 +303,7 @@ class TestDriftAndSag:
                 state.apply(state.legal_actions()[0])
         essex = state.ships["Essex"]
         assert essex.facing == HexDir.N and state.grid.name(essex.hex) == "0511"  # one hex downwind (south)
+        assert state.ships_at(essex.hex) == [essex]
 
     def test_sagging_in_fresh_wind(self):
         state = battle(ship("Fly", "blue", 20, "0510", "SE", 0), ship("Bellona", "blue", 74, "1010", "SE", 0),

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Revealed, Submitted, Turned
+from quarterdeck.core.events import DieRolled, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
-from .helpers import GAME, battle, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind, to_windows
+from .helpers import GAME, battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -77,6 +77,19 @@ class TestOutline:
         assert state.segment == 2 and state.mover == 0
         state.apply(Move("Essex"), 0)
         assert state.segment == 2 and state.mover == 1  # then red, in the same segment
+
+    def test_each_phase_is_announced_with_who_acts(self):
+        """Decision (ours): the side declaring first alternates, blue on odd turns; with SiMove both
+        declare at once; each segment names its first mover."""
+        state = apart()
+        to_movement(state, (1, 0, 0, 1), Essex=4, Java=4)
+        events = quiet_turn(state)
+        phases = [(e.player, e.phase) for e in events if isinstance(e, PhaseChanged)]
+        assert phases[:3] == [("blue", "segment 2"), ("blue", "segment 3"), ("red", "segment 4")]
+        assert ("red", "declare") in phases  # turn 2: red declares first
+        together = apart(options={"simove": True})
+        to_movement(together, Essex=4, Java=4)
+        assert ("both", "declare") in [(e.player, e.phase) for e in quiet_turn(together) if isinstance(e, PhaseChanged)]
 
     def test_until_she_declares_a_ships_allowance_reads_nothing(self):
         state = apart()
@@ -144,6 +157,16 @@ class TestFireAtAnyTime:
         state.apply(Turn("Essex", "port"), 0)  # now facing NW: Java is on her starboard side
         assert state.windows and state.windows[0] == "Essex"
         assert any(a.battery == "starboard" for a in state.legal_actions(0) if hasattr(a, "battery"))
+
+    def test_the_end_round_asks_the_segments_first_mover_first(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
+        declare(state, Essex=0, Java=0)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 1, 0, 0)), 0)
+        while not (state.segment == 2 and state.end_round):
+            state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        assert state.windows == ["Java", "Essex"]  # red moved first in segment 2
 
     def test_passing_closes_the_windows_until_the_segments_end(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
