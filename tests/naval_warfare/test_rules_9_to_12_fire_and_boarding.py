@@ -287,7 +287,25 @@ class TestRule12Boarding:
             Marked("Revenge", "withdraws from San Martin", "rule 12"),
         ]
         assert not state.ships["Revenge"].grappled and not state.ships["San Martin"].grappled
-        assert state.continuing == []
+        assert state.continuing == [] and [s["gunners"] for s in state.to_json()["ships"]] == [0, 0]
+
+    def test_with_equal_crews_the_attacker_counts_as_the_smaller_side(self):
+        """Rulings: "with equal crews the attacker counts as the smaller side": on a 2 she is repelled."""
+        state = self.after_two_bloodless_rounds(20, 20)
+        play(state, "fight-on Revenge")
+        events = roll(state, 2)
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in events
+        assert state.ships["San Martin"].status == "afloat"
+
+    def test_a_grappled_ship_that_cuts_the_grapples_with_her_own_move_may_then_sail(self):
+        """Rule 12: having cut the grapples "they may move if they have not already done so"."""
+        state = self.after_two_bloodless_rounds()
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # the fight goes on next move; San Martin, still grappled, is to move
+        play(state, "move San Martin cut")
+        roll(state, 4)
+        assert not state.ships["San Martin"].grappled
+        assert any(a.ship == "San Martin" and a.run for a in state.legal_actions())
 
     def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
         state = self.after_two_bloodless_rounds()
