@@ -58,6 +58,14 @@ def test_repetition_counts_whole_positions_with_the_player_to_move():
     assert state.history.count(state.repetition_key()) == 2
 
 
+def test_saved_games_keep_the_repetition_positions_in_the_documented_form():
+    # Each square a1, b1, ... h8 in turn: Blue's ships by symbol in capitals, Red's in small letters,
+    # * when anchored, . for open sea; first the initial of the player to act. A saved game carries
+    # these, so a game saved earlier goes on counting its repetitions the same way.
+    state = layout({"a1": "blue Frigate anchored", "b1": "blue Pirate", "h8": "red Dhow"})
+    assert state.to_json()["history"] == ["bFr*Pi" + "." * 61 + "dh"]
+
+
 def test_hundred_quiet_turns_are_a_draw():
     state = layout(DUEL, options={"repetition_draw": False})
     for turn in range(99):

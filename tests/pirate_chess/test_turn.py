@@ -4,7 +4,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import PhaseChanged
-from quarterdeck.games.pirate_chess.actions import Place
+from quarterdeck.games.pirate_chess.actions import Move, Place
 
 from .helpers import layout, legal, play, refused, square_of, to_move
 
@@ -143,6 +143,9 @@ def test_square_off_the_board_is_refused():
     state = layout(SHIPS, reserves={"blue": ["Barque"]})
     with pytest.raises(IllegalAction) as error:
         state.apply(Place("Barque", 64))
+    assert error.value.rule == "square"
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Move("Junk", state.ships[0]["Junk"].square, 64))
     assert error.value.rule == "square"
 
 
