@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, PhaseChanged, Revealed, Submitted, Turned
+from quarterdeck.core.events import DieRolled, Moved, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
@@ -61,7 +61,16 @@ class TestOutline:
             "must_leave": False, "passed": False, "started": False, "captured_turn": 0, "destroying": -1,
             "plot": [], "edge": "", "striking": False, "mast_hits_now": 0, "turn_k": 0, "turn_way": 0, "segment_k": 0}
         assert constitution["status"] == "active" and constitution["owner"] == constitution["side"] == 0
-        assert state.apply(Sail("Constitution", True), 0) == [Submitted("blue")]
+        seen = state.to_json()
+        assert {key: seen[key] for key in ("turn", "phase", "segment", "stage", "order", "initiative", "mover",
+                                           "declarer", "windows", "rolls", "pending", "exec", "exec_index",
+                                           "plotted")} == {
+            "turn": 0, "phase": "sail", "segment": 0, "stage": "", "order": ["blue"] * 4, "initiative": None,
+            "mover": "blue", "declarer": "blue", "windows": [], "rolls": [], "pending": [], "exec": [],
+            "exec_index": 0, "plotted": {}}
+        state.apply(Sail("Constitution", True), 0)
+        red_view = state.observe(1)  # blue's choice is secret: she seems still to be choosing
+        assert red_view.acting_players() == [0, 1] and not red_view.ships["Constitution"].fighting_sail
         assert Revealed(("blue", "red")) in state.apply(Sail("Guerriere", False), 1)
         assert state.ships["Constitution"].fighting_sail and not state.ships["Guerriere"].fighting_sail
         later = quiet_turn(state)
@@ -96,7 +105,9 @@ class TestOutline:
         to_movement(state, Essex=4, Java=4)
         quiet_turn(state)
         assert state.turn == 2 and state.phase == "declare"
-        assert [(s["declared"], s["ma"]) for s in state.to_json()["ships"]] == [(False, 0), (False, 0)]
+        seen = state.to_json()
+        assert [(s["declared"], s["ma"]) for s in seen["ships"]] == [(False, 0), (False, 0)]
+        assert seen["ships"][0]["allowed"][:2] == [0, 6] and seen["initiative"] == "blue"  # blue won it in turn 1
 
     def test_equal_points_when_the_turns_run_out_are_a_draw(self):
         state = apart(turns=1)
@@ -122,8 +133,11 @@ class TestOutline:
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
                        ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE))
         to_movement(state, Essex=8, Java=4)
-        state.apply(Move("Essex"), 0)
-        assert Turn("Essex", "starboard") in state.legal_actions(0)
+        assert Moved("Essex", "0510", "0610", "SE") in state.apply(Move("Essex"), 0)
+        state.ships["Essex"].left = 2  # as if she had the points: two hexsides in her new hex
+        state.apply(Turn("Essex", "starboard"), 0)
+        state.apply(Turn("Essex", "starboard"), 0)
+        assert state.ships["Essex"].facing.name == "SW"
 
     def test_ties_are_rolled_again(self):
         state = apart()
