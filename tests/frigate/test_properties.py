@@ -10,14 +10,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
 from quarterdeck.games.frigate import movement
-from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Move, Turn, action_text, parse_action_text
+from quarterdeck.games.frigate.actions import (
+    Cut,
+    Declare,
+    Fire,
+    Hold,
+    Move,
+    Turn,
+    action_text,
+    parse_action_text,
+)
 
-from .helpers import GAME
+from .helpers import GAME, battle, hold_windows, to_windows
+from .helpers import ship as placed
 
 SMALL = ["frigate-duel", "sloop-and-merchantman", "seventy-four-and-two-frigates", "convoy-raid"]
 OPTIONS = [{}, {"simove": True}, {"simove": True, "no_wind": True, "wind_table": "optional", "sagging": True,
@@ -116,6 +126,44 @@ def test_bad_input_is_refused_and_changes_nothing(options):
             state.parse_action(text)
         assert notation.value.field == field
     assert state.to_json() == before
+
+
+def test_each_refusal_names_the_rule_it_breaks():
+    state = battle(placed("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                   placed("Guerriere", "red", 38, "1209", "N", 0, **{"class": "frigate"}),
+                   placed("Wasp", "blue", 20, "1015", "N", 4), placed("Lost", "blue", 20, "3020", "N", 0),
+                   wind=(3, "moderate"))
+    state.ships["Lost"].status = "sunk"
+    declaring = [(Move("Nobody"), "ship"), (Declare("Guerriere", 0), "ownership"), (Declare("Lost", 0), "ship"),
+                 (Move("Essex"), "sequence-of-play"), (Hold("Essex"), "sequence-of-play")]
+    to_refuse(state, 0, declaring)
+    state.apply(Declare("Essex", 0), 0)
+    to_refuse(state, 0, [(Declare("Essex", 1), "declaration"), (Cut("Essex", 1), "declaration")])
+    to_windows(state, Wasp=4, Guerriere=0)
+    assert state.windows[0] == "Essex"
+    to_refuse(state, 0, [(Move("Wasp"), "fire-window"), (Fire("Essex", "starboard", "Nobody", "hull"), "target"),
+                         (Fire("Essex", "starboard", "Guerriere", "sails"), "aim"),
+                         (Fire("Essex", "starboard", "Guerriere"), "aim")])
+    hold_windows(state)
+    to_refuse(state, 0, [(Hold("Wasp"), "fire-window"), (Turn("Essex", "port"), "movement-points")])
+
+
+def to_refuse(state, seat, refusals):
+    """Each action is refused with its rule named, and the position is unchanged."""
+    before = state.to_json()
+    for action, rule in refusals:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(action, seat)
+        assert error.value.rule == rule, action
+    assert state.to_json() == before
+
+
+def test_a_saved_state_of_another_game_is_refused():
+    saved = GAME.new_initial_state("frigate-duel", seed=1).to_json()
+    saved["game"] = "pirate_chess"
+    with pytest.raises(RecordError) as error:
+        GAME.state_from_json(saved)
+    assert "pirate_chess" in str(error.value)
 
 
 def test_every_verb_of_the_notation_reads_back_as_the_same_action():
