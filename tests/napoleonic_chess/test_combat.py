@@ -196,6 +196,22 @@ def test_each_unit_supports_at_most_once_per_turn():
     assert legal_texts(state) == ["support d6>d5", "end-support"]
 
 
+def test_the_state_reports_each_targets_totals_so_far_as_a_fixed_record():
+    # The figures the terminal and the browser show while Black weighs its supports.
+    state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry", "d6": "black infantry"})
+    play(state, "end-move", "attack d4xd5")
+    (engagement,) = state.engagements()
+    assert (engagement.defender.id, engagement.attack, engagement.defence, engagement.falls) == (
+        "black-infantry-1",
+        2,
+        1,
+        True,
+    )
+    with pytest.raises(AttributeError):  # what the views are handed cannot change the battle's figures
+        engagement.attack = 0
+    assert state.engagements() == [engagement] and hash(engagement) == hash(state.engagements()[0])
+
+
 def test_support_is_the_defenders_decision():
     state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry", "d6": "black infantry"})
     play(state, "end-move", "attack d4xd5")
