@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import WindChanged
+from quarterdeck.core.events import DieRolled, WindChanged
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare.actions import Roll
 
@@ -76,6 +76,37 @@ class TestRule1Wind:
         roll(state, 2, 6)
         roll(state, again)
         assert state.strength == strength
+
+    def test_every_wind_and_initiative_die_is_shown_to_the_players(self):
+        state = position(pair())
+        thrown = roll(state, 6, 6) + roll(state, 3) + roll(state, 4) + roll(state, 9, 4)
+        assert [e for e in thrown if isinstance(e, DieRolled)] == [
+            DieRolled("wind direction (red)", 6),
+            DieRolled("wind strength (black)", 6),
+            DieRolled("wind direction again (red)", 3),
+            DieRolled("wind strength again (black)", 4),
+            DieRolled("initiative (english)", 9),
+            DieRolled("initiative (spanish)", 4),
+        ]
+        assert WindChanged("NE", "strong") in thrown and state.to_json()["wind"]["was_calm"] is False
+
+    def test_exactly_opposite_the_prevailing_wind_toward_turns_clockwise_past_north(self):
+        state = position(pair(), wind="NW", prevailing="SE")
+        roll(state, 6, 2)
+        roll(state, 3)
+        assert state.wind == 0 and state.to_json()["wind"]["from"] == 0
+
+    def test_when_the_wind_falls_calm_after_light_airs_nobody_moves_in_its_first_move(self):
+        """Rule 2: "Ships cannot move in the first move of a calm", whatever blew before it."""
+        state = to_movement(position(pair(), strength="light airs"))
+        play(state, "move Revenge hold")
+        play(state, "move San Martin hold")
+        roll(state, 2, 6)
+        roll(state, 1)  # the black die again: calmer, a calm
+        roll(state, 9, 4)
+        assert state.strength == 0 and state.to_json()["wind"]["calm_moves"] == 1
+        assert state.phase not in ("move-first", "move-second") and state.current_player() == CHANCE
+        assert state.to_json()["wind"]["was_calm"] is False
 
     def test_black_six_rethrown_changes_strength_once(self):
         state = position(pair())

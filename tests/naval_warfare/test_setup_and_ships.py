@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import ScenarioError
-from quarterdeck.core.events import WindChanged
+from quarterdeck.core.events import DieRolled, WindChanged
 from quarterdeck.games.naval_warfare import victory
 from quarterdeck.games.naval_warfare.actions import Move
 from quarterdeck.games.naval_warfare.scenario import (
@@ -63,7 +63,7 @@ def test_disposition_splits_broadsides_and_points_an_odd_battery_ahead():
 
 def test_time_roll_of_six_is_thrown_again_unless_kept():
     state = position([ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)], time="roll")
-    roll(state, 6)
+    assert roll(state, 6) == [DieRolled("time of start", 6)]
     assert state.agenda[0][1] == "time"
     roll(state, 3)
     assert state.clock == 12 * 60
@@ -109,11 +109,12 @@ def test_a_calm_at_the_setup_takes_its_direction_from_one_to_four_and_throws_aga
         events = roll(state, value)
         assert state.strength == 0 and state.wind == wind
         assert WindChanged(name, "calm") in events  # the players are told where the wind will come from
-    state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
-    roll(state, 5)
-    roll(state, 5)
-    roll(state, 6)  # no direction: thrown again
-    assert state.agenda[0][1] == "calm-direction"
+    for value in (5, 6):
+        state = position(data, prevailing="roll", options={"no-prevailing-wind": True})
+        roll(state, 5)
+        roll(state, 5)
+        assert roll(state, value) == [DieRolled("direction of the coming wind", value)]  # no direction: again
+        assert state.agenda[0][1] == "calm-direction"
 
 
 def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_used():
