@@ -278,6 +278,15 @@ class TestPrizes:
         assert mary.owner == 0 and state.grid.name(mary.hex) == "1009" and mary.facing == HexDir.N
         assert state.grid.name(state.ships["Vengeur"].hex) != "1009"
 
+    def test_a_crippled_ship_cannot_take_a_merchantman(self):
+        """Seed, Prizes 1-2: capture needs an attack at 1-1 or better, and a crippled ship fires no
+        broadside (only a recapture needs no odds)."""
+        state = self.merchant(captor_rating=44)
+        state.ships["Vengeur"].crew = 3
+        to_movement(state, Vengeur=4, Mary=0)
+        state.apply(Move("Vengeur"), 0)
+        assert state.ships["Mary"].owner == 1 and state.ships["Vengeur"].afoul == "Mary"
+
     def test_below_one_to_one_she_only_runs_afoul(self):
         state = self.merchant(captor_rating=1)  # GS 1 against the merchantman's DS 2
         to_movement(state, Vengeur=4, Mary=0)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Dismasted, Sunk
+from quarterdeck.core.events import DieRolled, Dismasted, Fired, Sunk
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
+from quarterdeck.games.frigate.scenario import parse_tables, standard_tables_data
 
 from .helpers import battle, hold_windows, ship, to_movement, to_windows
 
@@ -237,6 +238,13 @@ class TestChaseGuns:
         assert first == "rolled 1 for Essex's chase guns: a 1: the second die decides"
         assert second == "rolled 1 for Essex's chase guns (second die): two 1s: a mast hit"
 
+    def test_a_chase_die_other_than_one_misses(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        events = state.apply(Roll((3,)))
+        assert Fired("Essex", "bow", 0, "Ahead", 0) in events and state.attack is None and state.pending == []
+
     def test_one_one_is_not_enough(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)
@@ -267,6 +275,12 @@ class TestMultiShipCombat:
         bound.fired_upon.add("Near")  # already fired on this turn: the next nearest within 2 hexes
         assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Farther"}
 
+    def test_the_nearest_target_option_looks_no_farther_than_two_hexes(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Near", "red", 38, "1110", "N", 0),
+                       ship("Third", "red", 74, "0710", "N", 0), options={"nearest_target": True})
+        state.fired_upon.add("Near")  # fired on this turn: the next, 3 hexes off, binds no one
+        assert {f.target for f in combat.fire_options(state, state.ships["Essex"])} == {"Near", "Third"}
+
     def test_the_nearest_target_option_refuses_the_farther_ship(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Near", "red", 38, "1110", "N", 0),
                        ship("Farther", "red", 74, "0809", "N", 0), options={"nearest_target": True})
@@ -286,6 +300,42 @@ class TestOddsAndResults:
         assert combat.odds_column(tables, 60, 9, "I") == "6-1"
         assert combat.odds_column(tables, 1, 5, "II") == ""
         assert combat.odds_column(tables, 1, 4, "III") == ""
+
+    def test_the_lowest_column_and_what_a_die_of_one_or_a_modified_nothing_does(self):
+        tables = close_action().tables
+        assert combat.odds_column(tables, 1, 4, "II") == "1-4"
+        assert combat.crt_hits(tables, "6-1", 1) == 1 and combat.crt_hits(tables, "6-1", 0) == 0
+        assert combat.crt_hits(tables, "3-1", 6) == 2
+
+    def test_a_range_beyond_every_band_of_a_players_tables_does_nothing(self):
+        data = standard_tables_data()
+        data["combat"]["range_factors"] = [[0, 2, 1, 1], [3, 5, 1, 2]]  # nothing listed beyond 5 hexes
+        tables = parse_tables(data)
+        assert combat.gunnery_strength(tables, 6, False, 5, "", 0) == 3
+        assert combat.gunnery_strength(tables, 6, False, 8, "", 0) == 0
+
+    def test_two_hits_need_two_dice_for_their_kinds(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Wasp", "red", 20, "1209", "N", 0))
+        to_windows(state, Essex=0, Wasp=0)
+        assert combat.describe_attack(state, state.ships["Essex"], "starboard", state.ships["Wasp"]).column == "3-1"
+        state.apply(Fire("Essex", "starboard", "Wasp", "hull"), 0)
+        state.apply(Roll((6,)))  # 3-1: a 6 is two hits
+        state.apply(Roll((1,)))
+        assert state.rolls[0] == ("hit-kind", "Essex", 1)
+        state.apply(Roll((5,)))
+        assert state.pending == [("Wasp", "hull", "Essex"), ("Wasp", "gun", "Essex")] and state.attack is None
+
+    def test_fighting_sail_spares_nothing_but_the_rigging(self):
+        state = to_windows(close_action(fighting=("Guerriere",)), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))  # aimed at the hull: no -1, a 5 hits on the 1-1 column
+        assert state.rolls[0][0] == "hit-kind"
+
+    def test_fighting_sail_takes_only_one_from_a_six(self):
+        state = to_windows(close_action(fighting=("Guerriere",)), Essex=0, Guerriere=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "rigging"), 0)
+        state.apply(Roll((6,)))  # 6 - 1 = 5: still a hit on the 1-1 column
+        assert state.rolls[0][0] == "hit-kind"
 
     def test_hits_land_at_the_segments_end_by_the_aim(self):
         state = to_windows(close_action(), Essex=0, Guerriere=0)
@@ -333,6 +383,14 @@ class TestOddsAndResults:
         assert crt.endswith("1 hit if a second die confirms")
         (second,) = [e.describe() for e in state.apply(Roll((3,))) if isinstance(e, DieRolled)]
         assert second.endswith("not confirmed: no hit") and state.pending == [] and state.attack is None
+
+    def test_a_long_odds_hit_the_second_die_confirms(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0))
+        to_windows(state, Essex=0, Bellona=0)
+        state.apply(Fire("Essex", "starboard", "Bellona", "hull"), 0)
+        state.apply(Roll((6,)))
+        (second,) = [e.describe() for e in state.apply(Roll((5,))) if isinstance(e, DieRolled)]
+        assert second.endswith("1 hit confirmed") and state.rolls[0] == ("hit-kind", "Essex", 1)
 
     def test_a_long_odds_hit_needs_a_second_die(self):
         state = close_action()

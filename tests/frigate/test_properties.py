@@ -143,7 +143,8 @@ def test_each_refusal_names_the_rule_it_breaks():
     assert state.windows[0] == "Essex"
     to_refuse(state, 0, [(Move("Wasp"), "fire-window"), (Fire("Essex", "starboard", "Nobody", "hull"), "target"),
                          (Fire("Essex", "starboard", "Guerriere", "sails"), "aim"),
-                         (Fire("Essex", "starboard", "Guerriere"), "aim")])
+                         (Fire("Essex", "starboard", "Guerriere"), "aim"),
+                         (Fire("Essex", "port", "Guerriere", "hull"), "field-of-fire")])
     hold_windows(state)
     to_refuse(state, 0, [(Hold("Wasp"), "fire-window"), (Turn("Essex", "port"), "movement-points")])
 
