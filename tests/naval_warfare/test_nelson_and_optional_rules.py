@@ -152,6 +152,17 @@ class TestOptionalRules:
         play(state, "move Revenge turn -90 run 1.00 turn 0 boats")  # upwind, towed by her boats
         assert (state.ships["Revenge"].x, state.ships["Revenge"].y) == (1000, 1100)
 
+    def test_boats_tow_only_a_ship_not_more_than_half_damaged(self):
+        """Optional rule 1: "ships not more than 1/2 damaged may move one drift move": Revenge with 12
+        of her 23 flotation points lost may not; with 11 lost she may."""
+        state = calm_with_boats()
+        state.ships["Revenge"].flotation = 11
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn -90 run 1.00 turn 0 boats")
+        assert error.value.rule == "optional rule 1"
+        state.ships["Revenge"].flotation = 12
+        play(state, "move Revenge turn -90 run 1.00 turn 0 boats")
+
     def test_after_her_boats_towed_her_she_lies_still_a_move_before_sailing_again(self):
         from quarterdeck.games.naval_warfare import movement
 
@@ -255,6 +266,16 @@ class TestOptionalRules:
             movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "oars"))
         assert error.value.rule == "optional rule 4" and "already under oars" in error.value.message
         movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "sail"))
+
+    @pytest.mark.parametrize(("kind", "mode"), [("Galleasse", "oars"), ("Galley", "none")])
+    def test_in_medium_winds_only_a_galleasse_may_row(self, kind, mode):
+        """Optional rule 4: "only galleasses can operate, at half oar speed, in medium winds"; a galley
+        under oars then cannot use them and drifts."""
+        state = position([ship("Capitana", "english", 10, 10, 90, type=kind), distant_enemy()], options={"oared": True})
+        state.ships["Capitana"].oars = True
+        to_movement(state)
+        limits = state.to_json()["ships"][0]["limits"]
+        assert limits["mode"] == mode and limits["run_max"] == (2.5 if mode == "oars" else 0)
 
     def test_a_ship_sails_with_her_minimum_crew_and_drifts_with_one_man_fewer(self):
         """Optional rule 5 (rulings: tons / 100 rounded half up): Shannon needs her minimum to sail."""

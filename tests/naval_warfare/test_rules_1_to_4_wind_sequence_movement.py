@@ -200,7 +200,37 @@ class TestRules2And4Movement:
         state = to_movement(position(pair(), strength="strong"))
         with pytest.raises(IllegalAction):
             play(state, "move Revenge turn 0 run 1.50 turn 0")  # the drift move is 2" too
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 16.50 turn 0")
+        assert "at most 16.00 inches" in error.value.message
         play(state, "move Revenge turn 0 run 16.00 turn 0")
+
+    def test_light_airs_with_a_mast_lost_one_45_degree_turn_and_no_run(self):
+        state = position(pair(), strength="light airs")
+        state.ships["Revenge"].masts_lost = 1
+        to_movement(state)
+        for move in ("move Revenge turn 46 run 0.00 turn 0", "move Revenge turn 0 run 1.00 turn 0"):
+            with pytest.raises(IllegalAction):
+                play(state, move)
+        play(state, "move Revenge turn 45 run 0.00 turn 0")
+        assert state.ships["Revenge"].heading == 135
+
+    def test_in_a_calm_a_dismasted_ship_lies_still(self):
+        state = position(pair(), strength="calm")
+        state.calm_moves = 1
+        state.ships["Revenge"].masts_lost = 2
+        to_movement(state)
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "none" and state.current_player() == 1
+
+    def test_in_light_airs_a_ship_too_close_to_the_wind_throws_for_rule_8(self):
+        """Rule 2: in light airs a ship may not sail closer than 90 degrees to the wind; one heading 60
+        degrees off it when the move begins throws for rule 8."""
+        state = position(
+            [ship("Revenge", "english", 10, 10, 60), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
+            strength="light airs",
+        )
+        start_move(state)
+        assert due(state) == ("roll", "rule8")
 
     def test_one_mast_lost_half_speed_and_90_degrees(self):
         state = position(pair())
