@@ -233,6 +233,8 @@ class TestChaseGuns:
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)
         state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        assert state.to_json()["attack"] == {"firer": "Essex", "battery": "bow", "target": "Ahead", "aim": "mast",
+                                             "column": "", "gunnery": 0, "hits": 0}
         (first,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
         (second,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
         assert first == "rolled 1 for Essex's chase guns: a 1: the second die decides"
@@ -342,6 +344,8 @@ class TestOddsAndResults:
         attack = combat.describe_attack(state, state.ships["Essex"], "starboard", state.ships["Guerriere"])
         assert (attack.gunnery, attack.defence, attack.column) == (6, 5, "1-1")
         state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        assert state.to_json()["attack"] == {"firer": "Essex", "battery": "starboard", "target": "Guerriere",
+                                             "aim": "hull", "column": "1-1", "gunnery": 6, "hits": 0, "rake": ""}
         state.apply(Roll((5,)))  # 1-1: a 5 is a hit
         state.apply(Roll((4,)))  # aimed at the hull, a 4 strikes the crew
         assert state.pending == [("Guerriere", "crew", "Essex")] and state.ships["Guerriere"].crew == 0
