@@ -78,28 +78,15 @@ class TestCommandControl:
         assert command.ordered_course(1, HexDir.N) == HexDir.NE
         assert command.ordered_course(4, HexDir.N) == HexDir.S
 
-    def test_under_command_control_she_sails_only_her_course(self):
+    @pytest.mark.parametrize(("die", "turns"), [(4, {"starboard"}), (3, set()), (6, {"port", "starboard"})])
+    def test_under_command_control_she_sails_only_her_course(self, die, turns):
+        """Seed: "it must be moved in the one direction determined by the procedure": off her course
+        she turns the short way to it before moving; facing it, no turn; with the course dead
+        astern, either way round is as short."""
         state = squadron(far=True)
         declare(state, Victory=4, Temeraire=4, Redoutable=0)
         state.apply(Roll((6,)))
-        state.apply(Roll((4,)))  # ordered to sail south
-        state.apply(Roll((6, 1)))
-        state.apply(Order((0, 0, 0, 0)), 0)
-        hold_windows(state)
-        state.apply(Move("Victory"), 0)
-        hold_windows(state)
-        actions = state.legal_actions(0)
-        assert Turn("Temeraire", "starboard") in actions  # SE -> S, towards her course
-        assert Turn("Temeraire", "port") not in actions and Move("Temeraire") not in actions
-
-    @pytest.mark.parametrize(("die", "turns"), [(3, set()), (6, {"port", "starboard"})])
-    def test_on_her_course_she_sails_straight_and_with_it_astern_either_way_round(self, die, turns):
-        """Seed: "it must be moved in the one direction determined by the procedure": facing it, no
-        turn; with the course dead astern, either way round is as short."""
-        state = squadron(far=True)
-        declare(state, Victory=4, Temeraire=4, Redoutable=0)
-        state.apply(Roll((6,)))
-        state.apply(Roll((die,)))  # 3: south-east, her heading; 6: north-west, dead astern
+        state.apply(Roll((die,)))  # 4: south; 3: south-east, her heading; 6: north-west, dead astern
         state.apply(Roll((6, 1)))
         state.apply(Order((0, 0, 0, 0)), 0)
         hold_windows(state)

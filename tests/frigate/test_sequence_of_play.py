@@ -23,6 +23,13 @@ def apart(**kw):
                   ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), **kw)
 
 
+def simove_duel(essex, java, wind, mas=(4, 4)):
+    """Essex (blue) and Java (red), frigates placed as (hex, heading), plotting segment 1 under SiMove."""
+    state = battle(ship("Essex", "blue", 44, *essex, mas[0], **FRIGATE),
+                   ship("Java", "red", 38, *java, mas[1], **FRIGATE), wind=(wind, "moderate"), options={"simove": True})
+    return to_movement(state, Essex=mas[0], Java=mas[1])
+
+
 class TestOutline:
     def test_the_phases_come_in_the_seeds_order(self):
         state = GAME.new_initial_state("frigate-duel", seed=3)
@@ -224,10 +231,7 @@ class TestSiMove:
     def test_enemies_meeting_in_a_hex_run_afoul(self):
         # Essex (1010, heading NE) and Java (1209, heading SW) both reach 1110 with the one point each
         # has in segment 1. Equal points: the ship further north (Java) sets the facing.
-        state = battle(ship("Essex", "blue", 44, "1010", "NE", 4, **FRIGATE),
-                       ship("Java", "red", 38, "1209", "SW", 4, **FRIGATE), wind=(1, "moderate"),
-                       options={"simove": True})
-        to_movement(state, Essex=4, Java=4)
+        state = simove_duel(("1010", "NE"), ("1209", "SW"), wind=1)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "ahead"), 1)
         essex, java = state.ships["Essex"], state.ships["Java"]
@@ -240,10 +244,7 @@ class TestSiMove:
         """Seed, Movement 6, both wanted it: the fewest points plotted sets the facing, else (ruling) the
         ship further north. Essex comes up from the south, Java down from the north-west: Java keeps
         her heading and Essex, entering over Java's starboard bow, lies the opposite way."""
-        state = battle(ship("Essex", "blue", 44, "1011", "N", 8, **FRIGATE),
-                       ship("Java", "red", 38, "0910", "SE", 8, **FRIGATE), wind=(5, "moderate"),
-                       options={"simove": True})
-        to_movement(state, Essex=8, Java=8)
+        state = simove_duel(("1011", "N"), ("0910", "SE"), wind=5, mas=(8, 8))
         for step in ("ahead", "ahead"):
             state.apply(Plot("Essex", step), 0)
             state.apply(Plot("Java", step), 1)
@@ -256,10 +257,7 @@ class TestSiMove:
     def test_meeting_the_ship_that_plotted_fewer_points_sets_the_facing(self):
         """Java (further north) plots two points, a turn and a move; Essex one: Essex keeps her heading
         and Java, coming in over Essex's port bow, lies the opposite way."""
-        state = battle(ship("Essex", "blue", 44, "1011", "N", 4, **FRIGATE),
-                       ship("Java", "red", 38, "0910", "S", 8, **FRIGATE), wind=(6, "moderate"),
-                       options={"simove": True})
-        to_movement(state, Essex=4, Java=8)
+        state = simove_duel(("1011", "N"), ("0910", "S"), wind=6, mas=(4, 8))
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "port"), 1)
         assert Turned("Java", "0910", "SE") in state.apply(Plot("Java", "ahead"), 1)
@@ -297,11 +295,8 @@ class TestSiMove:
         assert Submitted("blue") in events and state.legal_actions(0) == []
 
     def test_a_plot_breaks_the_rules_no_more_than_a_move(self):
-        state = battle(ship("Essex", "blue", 44, "0510", "N", 4, **FRIGATE),
-                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), wind=(4, "moderate"),
-                       options={"simove": True})
+        state = simove_duel(("0510", "N"), ("3010", "SW"), wind=4)
         state.force_state[0].withdrawing = True  # blue withdraws toward the south edge
-        to_movement(state, Essex=4, Java=4)
         for step, rule in (("ahead", "preservation"), ("stand", "stand")):
             with pytest.raises(IllegalAction) as refused:
                 state.apply(Plot("Essex", step), 0)
@@ -310,10 +305,7 @@ class TestSiMove:
 
     def test_head_on_enemies_run_afoul(self):
         """Decision (ours): two ships moving into each other's hex meet in the first one's hex."""
-        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
-                       ship("Java", "red", 38, "1009", "S", 4, **FRIGATE), wind=(2, "moderate"),
-                       options={"simove": True})
-        to_movement(state, Essex=4, Java=4)
+        state = simove_duel(("1010", "N"), ("1009", "S"), wind=2)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "ahead"), 1)
         essex, java = state.ships["Essex"], state.ships["Java"]
