@@ -285,6 +285,20 @@ class TestRules2And4Movement:
         assert error.value.message == "the run crosses San Cristobal's hull"
         assert state.ships["Revenge"].point == (1000, 1000)
 
+    @pytest.mark.parametrize(("heading", "wind", "across"), [(90, "N", (24.5, 10, 180)), (0, "W", (10, 24.5, 90))])
+    def test_a_long_run_may_not_pass_through_a_ship_near_its_end(self, heading, wind, across):
+        """Rulings: a run may not cross a hull; San Cristobal lies across Revenge's track 14.5 inches on,
+        short of where a 16-inch run in strong winds would end."""
+        ships = [
+            ship("Revenge", "english", 10, 10, heading),
+            ship("San Cristobal", "spanish", across[0], across[1], across[2]),
+            ship("San Martin", "spanish", 60, 30, 180, type="San Martin"),
+        ]
+        state = to_movement(position(ships, strength="strong", wind=wind))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 16.00 turn 0")
+        assert error.value.message == "the run crosses San Cristobal's hull"
+
     @pytest.mark.parametrize(("hope_at", "overlaps"), [((10.24, 10.99), True), ((10.26, 11.01), False)])
     def test_a_turn_may_not_swing_a_hull_into_another_even_by_a_corner(self, hope_at, overlaps):
         """Rulings: hulls never overlap. Turning north in a calm, Revenge's starboard bow would
