@@ -121,7 +121,12 @@ def test_bad_input_is_refused_and_changes_nothing(options):
     for text, field in (("declare Constitution lots", "ma"), ("fly Constitution", "verb"), ("move", "arguments"),
                         ("turn Constitution about", "way"), ("fire Constitution abaft Guerriere", "battery"),
                         ("order blue red", "arguments"), ("move Bounty", "ship"), ("roll 1 2 3", "arguments"),
-                        ("fire Constitution starboard", "arguments")):
+                        ("fire Constitution starboard", "arguments"), ("", "verb"), ("roll", "arguments"),
+                        ("end-declare now", "arguments"), ("form van line-ahead", "squadron"),
+                        ("sail Constitution", "arguments"), ("declare Constitution 6 port now", "arguments"),
+                        ("cut Constitution", "arguments"), ("turn Constitution", "arguments"),
+                        ("plot Constitution", "arguments"), ("fire Constitution bow Guerriere hull now", "arguments"),
+                        ("move Constitution now", "arguments"), ("order blue red red blue blue", "arguments")):
         with pytest.raises(NotationError) as notation:
             state.parse_action(text)
         assert notation.value.field == field
