@@ -320,6 +320,15 @@ class TestRules2And4Movement:
             play(state, "move Revenge turn -45 run 0.00 turn 0")
             assert state.ships["Revenge"].heading == 0
 
+    @pytest.mark.parametrize("ending", ["cut", "dishonour"])
+    def test_a_ship_neither_grappled_nor_struck_may_not_cut_grapples_or_dishonour(self, ending):
+        state = to_movement(position(pair()))
+        with pytest.raises(IllegalAction) as error:
+            play(state, f"move Revenge {ending}")
+        verb = ending.split()[0]
+        assert error.value.rule == ("optional rule 6" if verb == "dishonour" else "rule 12")
+        assert error.value.message == f"Revenge is not grappled or surrendered; {verb} does not apply"
+
     def test_a_move_by_end_point_and_heading_reads_as_turn_run_turn(self):
         state = to_movement(position(pair()))
         move = state.parse_action("move Revenge to 15.00 10.00 heading 120")
