@@ -18,6 +18,7 @@ from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import (
     Cut,
     Declare,
+    Destroy,
     Fire,
     Hold,
     Move,
@@ -140,7 +141,8 @@ def test_each_refusal_names_the_rule_it_breaks():
                    wind=(3, "moderate"))
     state.ships["Lost"].status = "sunk"
     declaring = [(Move("Nobody"), "ship"), (Declare("Guerriere", 0), "ownership"), (Declare("Lost", 0), "ship"),
-                 (Move("Essex"), "sequence-of-play"), (Hold("Essex"), "sequence-of-play")]
+                 (Move("Essex"), "sequence-of-play"), (Hold("Essex"), "sequence-of-play"),
+                 (Cut("Wasp", 1), "cutting-loose"), (Destroy("Essex"), "destroying-prizes")]
     to_refuse(state, 0, declaring)
     state.apply(Declare("Essex", 0), 0)
     to_refuse(state, 0, [(Declare("Essex", 1), "declaration"), (Cut("Essex", 1), "declaration")])

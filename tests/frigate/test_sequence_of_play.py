@@ -107,6 +107,17 @@ class TestOutline:
         to_movement(together, Essex=4, Java=4)
         assert ("both", "declare") in [(e.player, e.phase) for e in quiet_turn(together) if isinstance(e, PhaseChanged)]
 
+    def test_the_position_says_whose_decision_it_is(self):
+        state = apart()
+        assert state.describe() == "turn 1, declare: blue to decide"
+        declare(state, Essex=4, Java=4)
+        assert state.describe() == "turn 1, initiative: rolling for initiative"
+        state.apply(Roll((6, 1)))
+        state.apply(Order((0, 0, 0, 0)), 0)
+        assert state.describe() == "turn 1, segment 1 (move): blue to decide"
+        assert state.legal_actions(0, piece="essex") == state.legal_actions(0) != []  # any case of her name
+        assert state.legal_actions(0, piece="Java") == []
+
     def test_until_she_declares_a_ships_allowance_reads_nothing(self):
         state = apart()
         to_movement(state, Essex=4, Java=4)
