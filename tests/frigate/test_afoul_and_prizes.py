@@ -276,6 +276,8 @@ class TestPrizes:
         quiet_turn(state)  # segments 2-4: Vengeur sails on, Mary lies where she was taken
         mary = state.ships["Mary"]
         assert mary.owner == 0 and state.grid.name(mary.hex) == "1009" and mary.facing == HexDir.N
+        mary.hull = 1
+        assert Strike("Mary") not in state.declarations(0)  # her prize crew cannot strike her colours
         assert state.grid.name(state.ships["Vengeur"].hex) != "1009"
 
     def test_a_crippled_ship_cannot_take_a_merchantman(self):
