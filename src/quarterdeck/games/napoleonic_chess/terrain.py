@@ -118,13 +118,15 @@ def obstacle_between(scenario: Scenario, attacker: Square, target: Square) -> bo
     Orthogonal neighbours: the edge they share. Diagonal neighbours share only a corner; the
     attack counts as crossing an obstacle when either edge of the target's square that meets
     that corner carries one (the defender is behind its hedge).
+
+    One test serves both: the target's edges towards the attacker's file and towards its rank.
+    For an orthogonal neighbour one of them is the shared edge and the other names the target
+    twice, which is no edge and never an obstacle.
     """
     obstacles = scenario.obstacles
     if not obstacles:
         return False
     dx, dy = attacker[0] - target[0], attacker[1] - target[1]
-    if dx == 0 or dy == 0:
-        return frozenset((attacker, target)) in obstacles
     return (
         frozenset((target, (target[0] + dx, target[1]))) in obstacles
         or frozenset((target, (target[0], target[1] + dy))) in obstacles
