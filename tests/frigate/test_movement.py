@@ -12,7 +12,7 @@ from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import Declare, Move, Stand, Turn
 
-from .helpers import battle, hold_windows, ship, to_movement
+from .helpers import battle, hold_windows, quiet_turn, ship, to_movement
 
 FAR = ship("Distant", "red", 20, "3401", "S")  # an enemy far out of range, so no fire windows intrude
 
@@ -279,6 +279,15 @@ class TestMastDamage:
         hold_windows(state)
         essex = state.ships["Essex"]
         assert essex.masts == 1 and state.segment == 2 and essex.left == 1  # 2 - 1
+
+    def test_a_dismasted_ship_declares_nothing_but_zero(self):
+        """Decision: a dismasted ship's allowance is 0, whatever her way last turn."""
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR)
+        state.ships["Essex"].masts = 3
+        quiet_turn(state)
+        essex = state.ships["Essex"]
+        assert state.turn == 2 and essex.declared and essex.ma == 0  # her one choice, made at once
+        assert state.to_json()["ships"][0]["allowed"][:2] == [0, 0]
 
     @pytest.mark.parametrize(("fighting", "maxima"), [((), (10, 6, 3, 0)), (("Essex",), (5, 5, 5, 0))])
     def test_mast_hits_cut_the_maximum_except_under_fighting_sail(self, fighting, maxima):
