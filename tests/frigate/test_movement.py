@@ -228,6 +228,14 @@ class TestNoWind:
         state.velocity = "no wind"
         assert movement.declaration_range(state, state.ships["Essex"])[:2] == (2, 2)
 
+    def test_in_no_wind_a_ship_facing_where_it_blew_from_gets_no_free_hexside(self):
+        """Seed, Movement 2: in no wind "A ship with no Movement Points remaining cannot even change
+        direction": the dead-to-windward hexside away from the wind needs a wind."""
+        state = battle(ship("Essex", "blue", 44, "0510", "N", 4, **{"class": "frigate"}), FAR,
+                       options={"no_wind": True})
+        state.velocity = "no wind"
+        assert state.declare_options(state.ships["Essex"]) == [Declare("Essex", 0)]
+
     def test_a_ship_without_points_cannot_even_turn(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
         essex = state.ships["Essex"]
