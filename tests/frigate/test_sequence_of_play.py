@@ -9,7 +9,20 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, Moved, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
-from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Move, Order, Pass, Plot, Roll, Sail, Turn
+from quarterdeck.games.frigate.actions import (
+    Declare,
+    Fire,
+    Form,
+    Hold,
+    Move,
+    Order,
+    Pass,
+    Plot,
+    Roll,
+    Sail,
+    Strike,
+    Turn,
+)
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
 from .helpers import GAME, battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind, to_windows
@@ -222,6 +235,20 @@ class TestSiMove:
         assert "6" not in str(state.to_json(viewer=1)["ships"][0]["ma"])
         events = state.apply(Declare("Java", 5), 1)
         assert Revealed(("blue", "red")) in events and state.ships["Essex"].ma == 6
+
+    def test_announcements_are_secret_until_both_are_in(self):
+        """SiMove: striking colours and a change of formation are announced at Declaration, in secret."""
+        state = battle(ship("Victory", "blue", 100, "0510", "N", 4, squadron="van", flagship="fleet"),
+                       ship("Temeraire", "blue", 98, "0512", "N", 4, squadron="van"),
+                       ship("Redoutable", "red", 74, "3001", "S", 0), wind=(3, "moderate"),
+                       squadrons=[{"name": "van", "side": "blue", "formation": "line-ahead"}],
+                       options={"simove": True})
+        state.ships["Temeraire"].hull = 1
+        state.apply(Strike("Temeraire"), 0)
+        state.apply(Form("van", "line-abreast"), 0)
+        seen = state.to_json(viewer=1)
+        assert seen["form"] == {} and not any(s["striking"] for s in seen["ships"])
+        assert state.to_json(viewer=0)["form"] == {"van": "line-abreast"}
 
     def test_plots_are_secret_and_executed_together(self):
         state = apart(options={"simove": True})
