@@ -13,9 +13,9 @@ from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Rol
 from .helpers import battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind
 
 
-def squadron(flagship="fleet", far=False, **kw):
+def squadron(flagship="fleet", far=False, heading="SE", **kw):
     lead = ship("Victory", "blue", 100, "0510", "SE", 4, squadron="van", flagship=flagship)
-    second = ship("Temeraire", "blue", 98, "0520" if far else "0509", "SE", 4, squadron="van")
+    second = ship("Temeraire", "blue", 98, "0520" if far else "0509", heading, 4, squadron="van")
     enemy = ship("Redoutable", "red", 74, "3001", "S", 0)
     return battle(lead, second, enemy, squadrons=[{"name": "van", "side": "blue", "lead": "Victory"}], **kw)
 
@@ -78,15 +78,18 @@ class TestCommandControl:
         assert command.ordered_course(1, HexDir.N) == HexDir.NE
         assert command.ordered_course(4, HexDir.N) == HexDir.S
 
-    @pytest.mark.parametrize(("die", "turns"), [(4, {"starboard"}), (3, set()), (6, {"port", "starboard"})])
-    def test_under_command_control_she_sails_only_her_course(self, die, turns):
+    @pytest.mark.parametrize(("heading", "die", "turns"), [("SE", 4, {"starboard"}), ("SE", 3, set()),
+                                                           ("SE", 6, {"port", "starboard"}),
+                                                           ("SW", 2, {"port", "starboard"})])
+    def test_under_command_control_she_sails_only_her_course(self, heading, die, turns):
         """Seed: "it must be moved in the one direction determined by the procedure": off her course
         she turns the short way to it before moving; facing it, no turn; with the course dead
-        astern, either way round is as short."""
-        state = squadron(far=True)
+        astern (north-west behind a ship heading SE, north-east behind one heading SW), either way
+        round is as short."""
+        state = squadron(far=True, heading=heading)
         declare(state, Victory=4, Temeraire=4, Redoutable=0)
         state.apply(Roll((6,)))
-        state.apply(Roll((die,)))  # 4: south; 3: south-east, her heading; 6: north-west, dead astern
+        state.apply(Roll((die,)))  # the course: 2 north-east, 3 south-east, 4 south, 6 north-west
         state.apply(Roll((6, 1)))
         state.apply(Order((0, 0, 0, 0)), 0)
         hold_windows(state)
