@@ -153,7 +153,8 @@ def test_each_refusal_names_the_rule_it_breaks():
                          (Fire("Essex", "starboard", "Guerriere"), "aim"),
                          (Fire("Essex", "port", "Guerriere", "hull"), "field-of-fire")])
     hold_windows(state)
-    to_refuse(state, 0, [(Hold("Wasp"), "fire-window"), (Turn("Essex", "port"), "movement-points")])
+    to_refuse(state, 0, [(Hold("Wasp"), "fire-window"), (Turn("Essex", "port"), "movement-points"),
+                         (Move("Essex"), "movement-points")])
 
 
 def to_refuse(state, seat, refusals):
