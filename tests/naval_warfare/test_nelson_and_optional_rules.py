@@ -267,6 +267,31 @@ class TestOptionalRules:
         assert error.value.rule == "optional rule 4" and "already under oars" in error.value.message
         movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "sail"))
 
+    def test_a_galley_under_sail_makes_one_turn_only(self):
+        """Optional rule 4's table: galleys and galleasses make "one turn only per move" under sail."""
+        ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]
+        state = to_movement(position(ships, options={"oared": True}))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Capitana turn 45 run 1.00 turn -45")
+        assert error.value.rule == "optional rule 4" and "one turn only" in error.value.message
+        play(state, "move Capitana turn 45 run 1.00 turn 0")
+
+    def test_a_galley_under_oars_raising_sail_rows_this_move_and_sails_the_next(self):
+        """Optional rule 4: "one move, during which it can move under oars, to convert to sail"."""
+        ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]
+        state = position(ships, strength="light airs", options={"oared": True})
+        state.ships["Capitana"].oars = True
+        to_movement(state)
+        events = play(state, "move Capitana turn 0 run 6.00 turn 0 sail")
+        assert Marked("Capitana", "raises sail: rows this move, sails the next", "optional rule 4") in events
+        play(state, "move San Martin hold")
+        to_movement(state)
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "oars"  # still rowing while she makes sail
+        play(state, "move Capitana turn 0 run 1.00 turn 0")
+        play(state, "move San Martin hold")
+        to_movement(state)
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "sail"
+
     @pytest.mark.parametrize(("kind", "mode"), [("Galleasse", "oars"), ("Galley", "none")])
     def test_in_medium_winds_only_a_galleasse_may_row(self, kind, mode):
         """Optional rule 4: "only galleasses can operate, at half oar speed, in medium winds"; a galley

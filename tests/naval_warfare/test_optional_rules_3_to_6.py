@@ -54,7 +54,37 @@ def secured(prize_crew: int, captives: int = 100):
     return state
 
 
+def struck_chesapeake(shannon_y: float = 10):
+    """Chesapeake struck of her own accord at the end of the first move; the second has begun, the
+    English (Shannon, 4" astern of her and `shannon_y` across) to move. Essex, far off, fights on."""
+    ships = [
+        frigate("Shannon", "english", 8, shannon_y, 90),
+        frigate("Chesapeake", "spanish", 12, 10.6, 90),
+        frigate("Essex", "spanish", 60, 30, 90),
+    ]
+    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+    play(state, "move Shannon turn 0 run 1.00 turn 0")
+    play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+    play(state, "move Essex turn 0 run 1.00 turn 0")
+    play(state, "end-move")
+    play(state, "surrender Chesapeake")
+    play(state, "end-move")
+    start_move(state)
+    return state
+
+
 class TestOptionalRule6SurrenderAndPrizes:
+    def test_a_struck_ship_must_not_move_but_may_change_her_mind(self):
+        """Optional rule 6: "A surrendered ship must not move, fire ..."; one that struck of her own
+        accord and is not yet secured "may change its mind"."""
+        state = struck_chesapeake()
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+        assert error.value.message == "Chesapeake has surrendered: she must not move or fire"
+        play(state, "move Chesapeake dishonour")
+        assert state.ships["Chesapeake"].status == "afloat" and state.ships["Chesapeake"].dishonoured
+
     def test_any_ship_may_offer_surrender_at_the_end_of_a_move(self):
         # "A ship may surrender at the end of any move": the book sets no condition on her state
         ships = [frigate("Shannon", "english", 10, 10, 90), frigate("Chesapeake", "spanish", 40, 30, 90)]
@@ -79,19 +109,7 @@ class TestOptionalRule6SurrenderAndPrizes:
         minimum, 10 (rulings). Shannon runs alongside Chesapeake, or to 1.6" off her (boats: with 20 of
         her 50 flotation lost, not when half damaged), or to 2.6" off her (too far). Essex, far off,
         keeps the Americans in the fight. The boats go from where her run ends."""
-        ships = [
-            frigate("Shannon", "english", 8, shannon_y, 90),
-            frigate("Chesapeake", "spanish", 12, 10.6, 90),
-            frigate("Essex", "spanish", 60, 30, 90),
-        ]
-        state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
-        play(state, "move Shannon turn 0 run 1.00 turn 0")
-        play(state, "move Chesapeake turn 0 run 1.00 turn 0")
-        play(state, "move Essex turn 0 run 1.00 turn 0")
-        play(state, "end-move")
-        play(state, "surrender Chesapeake")
-        play(state, "end-move")
-        start_move(state)
+        state = struck_chesapeake(shannon_y)
         shannon, chesapeake = state.ships["Shannon"], state.ships["Chesapeake"]
         shannon.flotation -= lost
         secure = "move Shannon turn 0 run 4.00 turn 0 secure Chesapeake"
@@ -464,6 +482,23 @@ def tow_attempt(tower: dict, towed: dict, move: str):
 
 
 class TestOptionalRule3Towing:
+    def test_no_tow_without_the_towing_rule_and_never_an_enemy(self):
+        calcutta = ship("Calcutta", "english", 10, 10, 90, **{"class": "74"})
+        move = "move Pallas turn 0 run 0.10 turn 0 tow Calcutta"
+        ships = [
+            frigate("Pallas", "english", 12, 10, 90),
+            calcutta,
+            ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+        ]
+        state = to_movement(position(ships, period="nelson", wind="N", strength="light airs"))
+        play(state, "move Calcutta hold")
+        with pytest.raises(IllegalAction) as error:
+            play(state, move)
+        assert error.value.message == "towing is not in use in this battle"
+        with pytest.raises(IllegalAction) as error:
+            tow_attempt(frigate("Pallas", "spanish", 12, 10, 90), calcutta, move)
+        assert error.value.rule == "optional rule 3" and "a ship of her own side" in error.value.message
+
     def test_a_fifty_gun_ship_may_not_tow_more_than_twice_her_tonnage(self):
         """Optional rule 3: a ship tows one "not greater than twice its tonnage"; only a frigate (under
         50 guns, Nelson rule 4) may tow a ship of the line regardless. Leander, 50 guns and 1,052 tons,
@@ -509,6 +544,7 @@ class TestOptionalRule3Towing:
         where = calcutta.point
         play(state, "move Calcutta cast-off")
         assert not calcutta.tow and not pallas.tow and not pallas.towing
+        assert {a.ship for a in state.legal_actions()} == {"Pallas"}  # casting off was Calcutta's move
         play(state, "move Pallas turn 0 run 1.00 turn 0")
         assert calcutta.point == where  # she lies where she cast off
         assert pallas.x == 1310  # and Pallas sails her own light-airs move

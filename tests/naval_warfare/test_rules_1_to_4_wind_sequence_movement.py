@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, WindChanged
+from quarterdeck.core.events import DieRolled, Turned, WindChanged
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare.actions import Roll
 
@@ -212,8 +212,8 @@ class TestRules2And4Movement:
         for move in ("move Revenge turn 46 run 0.00 turn 0", "move Revenge turn 0 run 1.00 turn 0"):
             with pytest.raises(IllegalAction):
                 play(state, move)
-        play(state, "move Revenge turn 45 run 0.00 turn 0")
-        assert state.ships["Revenge"].heading == 135
+        events = play(state, "move Revenge turn 45 run 0.00 turn 0")
+        assert state.ships["Revenge"].heading == 135 and Turned("Revenge", "(10.00, 10.00)", "135") in events
 
     def test_in_a_calm_a_dismasted_ship_lies_still(self):
         state = position(pair(), strength="calm")

@@ -227,8 +227,8 @@ class TestRules7And8Irons:
     def test_ending_closer_than_permitted_puts_a_ship_in_irons(self):
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
-        play(state, "move Revenge turn -45 run 4.00 turn -30")  # ends heading 15, wind from the north
-        assert state.ships["Revenge"].irons
+        events = play(state, "move Revenge turn -45 run 4.00 turn -30")  # ends heading 15, wind from the north
+        assert state.ships["Revenge"].irons and Marked("Revenge", "in irons", "rule 7") in events
 
     def test_in_irons_throws_5_or_6_for_one_turn_which_frees_her_if_permitted(self):
         state = revenge_marked("irons", 15)

@@ -307,6 +307,15 @@ class TestRule12Boarding:
         assert not state.ships["San Martin"].grappled
         assert any(a.ship == "San Martin" and a.run for a in state.legal_actions())
 
+    def test_a_grappled_ship_may_board_only_the_ship_she_is_grappled_to(self):
+        state = self.after_two_bloodless_rounds()
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # the fight goes on next move
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move San Martin board Hope")
+        assert error.value.rule == "rule 12" and "grappled to Revenge" in error.value.message
+        play(state, "move San Martin board Revenge")
+
     def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
         state = self.after_two_bloodless_rounds()
         play(state, "withdraw Revenge")
