@@ -121,6 +121,49 @@ class TestRule6Drifting:
         roll(state, 4)
         assert not revenge.adrift and state.current_player() == 0
 
+    def test_a_ship_already_against_another_downwind_cannot_drift_and_sets_her_drifting(self):
+        """Rule 6: Revenge lies against San Martin's side, upwind of her: she does not move at all, and
+        San Martin, struck, drifts too."""
+        ships = [
+            ship("Revenge", "english", 10, 10.25, 90),
+            ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
+            ship("Hope", "english", 40, 30, 90, type="Hope"),
+        ]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = start_move(state)
+        assert state.ships["Revenge"].point == (1000, 1025) and state.ships["San Martin"].adrift
+        assert not any(isinstance(e, Drifted) for e in events)
+
+    @pytest.mark.parametrize(("wind", "end"), [("SW", "(10.71, 10.71)"), ("W", "(11.00, 10.00)")])
+    def test_a_dismasted_ship_drifts_straight_downwind(self, wind, end):
+        """Rule 2: a dismasted ship drifts one drift move downwind: from the south-west to the north-east."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 0),
+            ship("Hope", "english", 10, 12, 0, type="Hope"),
+            ship("San Martin", "spanish", 60, 30, 180, type="San Martin"),
+        ]
+        state = position(ships, wind=wind)
+        state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
+        events = start_move(state)
+        assert Drifted("Revenge", "(10.00, 10.00)", end) in events
+
+    def test_in_a_westerly_the_most_easterly_ship_drifts_first(self):
+        """Rule 6 in a wind from the west: Hope, 0.8" east of Revenge and a little south, drifts first,
+        so both drift their full inch."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 0),
+            ship("Hope", "english", 10.8, 9.7, 0, type="Hope"),
+            ship("San Martin", "spanish", 60, 30, 180, type="San Martin"),
+        ]
+        state = position(ships, wind="W")
+        state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
+        events = start_move(state)
+        assert [e for e in events if isinstance(e, Drifted)] == [
+            Drifted("Hope", "(10.80, 9.70)", "(11.80, 9.70)"),
+            Drifted("Revenge", "(10.00, 10.00)", "(11.00, 10.00)"),
+        ]
+
     def test_the_most_downwind_ship_drifts_first_so_a_line_of_dismasted_ships_all_drift_clear(self):
         # Hope lies 0.8" downwind (south) of Revenge, a little west of her: Revenge, drifting first,
         # would stop against Hope; Hope going first leaves room for both to drift their full inch
