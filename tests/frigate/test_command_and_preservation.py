@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.core.events import DieRolled, ForceChanged, Hit, WindChanged
+from quarterdeck.core.events import CourseOrdered, DieRolled, ForceChanged, Hit, WindChanged
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import command, movement
 from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Roll, Turn
@@ -29,8 +29,18 @@ class TestCommandControl:
         declare(state, Victory=4, Temeraire=4, Redoutable=0)
         assert state.rolls[0] == ("command", "Temeraire", 1)
         state.apply(Roll((5,)))  # Average passes on 4 or less: lost
-        state.apply(Roll((3,)))  # the ordered course: 3 = south-east
-        assert temeraire.course == HexDir.SE
+        events = state.apply(Roll((3,)))  # the ordered course: 3 = south-east
+        assert temeraire.course == HexDir.SE and CourseOrdered("Temeraire", "SE") in events
+
+    def test_a_ship_that_fails_learns_her_course_before_the_next_ship_rolls(self):
+        state = battle(ship("Victory", "blue", 100, "0510", "SE", 4, squadron="van", flagship="fleet"),
+                       ship("Temeraire", "blue", 98, "0520", "SE", 4, squadron="van"),
+                       ship("Neptune", "blue", 98, "1520", "SE", 4, squadron="van"),
+                       ship("Redoutable", "red", 74, "3001", "S", 0), squadrons=[{"name": "van", "side": "blue"}])
+        declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
+        assert state.rolls[:2] == [("command", "Temeraire", 1), ("command", "Neptune", 1)]
+        state.apply(Roll((6,)))
+        assert state.rolls[:2] == [("course", "Temeraire", 1), ("command", "Neptune", 1)]
 
     def test_a_die_equal_to_the_efficiency_number_passes(self):
         """Reconstructed: an Average force passes Command Control on 4 or less."""
@@ -204,6 +214,17 @@ class TestFormations:
         status = command.formation_status(state, squadron_, "line-ahead")
         assert status["Neptune"] == "cut-off"
         assert command.cut_off(state, state.ships["Neptune"])
+
+    def test_a_gap_of_two_hexes_keeps_the_line_and_a_break_puts_every_ship_astern_out(self):
+        """Seed, Formations 1: intervals may change; a gap of more than two hexes cuts the ships astern
+        off. Once the line is broken, every ship after the break is out of it."""
+        state = self.line(gap_row="0515")  # two empty hexes between Temeraire and Neptune
+        squadron_ = state.scenario.squadrons[0]
+        assert command.formation_status(state, squadron_, "line-ahead")["Neptune"] == "in"
+        state.ships["Temeraire"].hex = state.grid.parse("0710")  # abeam of Victory: not astern
+        state.ships["Neptune"].hex = state.grid.parse("0712")  # astern of Temeraire, but the line is broken
+        assert command.formation_status(state, squadron_, "line-ahead") == {
+            "Victory": "in", "Temeraire": "out", "Neptune": "out"}
 
     def test_a_cut_off_ship_must_try_to_close_the_gap(self):
         state = self.line(gap_row="0516")
