@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Marked
+from quarterdeck.core.events import DieRolled, Marked, Moved
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
@@ -352,6 +352,7 @@ class TestOptionalRule5Crews:
 
 
 COAST = [{"name": "Cape Passaro", "kind": "land", "points": [[0, 30], [72, 30], [72, 36], [0, 36]]}]
+FAR_SHORE = {"name": "Cape Spartivento", "kind": "land", "points": [[0, 0], [72, 0], [72, 2], [0, 2]]}
 
 
 def galley_abandoned(land=COAST, strength="light airs", extra=()):
@@ -398,16 +399,18 @@ def next_move(state) -> list[str]:
 
 
 class TestOptionalRule4AbandonedGalley:
-    def test_her_slaves_row_her_for_the_nearest_beach_and_beach_her(self):
+    @pytest.mark.parametrize("land", [COAST, [*COAST, FAR_SHORE]])
+    def test_her_slaves_row_her_for_the_nearest_beach_and_beach_her(self, land):
         # "If a galley or galleass is abandoned, the slaves will immediately row for the nearest beach and
-        # beach the vessel"
-        state = galley_abandoned()
+        # beach the vessel": Cape Passaro, 12" north of her, not the far shore 16" south
+        state = galley_abandoned(land)
         capitana = state.ships["Capitana"]
         assert capitana.status == "rowing" and capitana.in_play and capitana.crew == 0
         assert victory.scores(state) == (10, 0)  # lost to Spain while she is rowed away: 1 taken + 9 left
-        next_move(state)
+        said = next_move(state)
         # before anyone moves she turns for the coast (her oar turn, 90 degrees) and rows 6" in light airs
         assert (capitana.x, capitana.y, capitana.heading) == (2100, 2400, 0)
+        assert Moved("Capitana", "(21.00, 18.00)", "(21.00, 24.00)", "0").describe() in said
         assert not any(a.ship == "Capitana" for a in state.legal_actions() if isinstance(a, Move))
         next_move(state)
         # her bow touches the coast 5.5" on: beached, out of the battle, still Spain's loss
