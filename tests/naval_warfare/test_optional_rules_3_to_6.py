@@ -412,10 +412,18 @@ class TestOptionalRule4AbandonedGalley:
         assert (capitana.x, capitana.y, capitana.heading) == (2100, 2400, 0)
         assert Moved("Capitana", "(21.00, 18.00)", "(21.00, 24.00)", "0").describe() in said
         assert not any(a.ship == "Capitana" for a in state.legal_actions() if isinstance(a, Move))
-        next_move(state)
+        said = next_move(state)
         # her bow touches the coast 5.5" on: beached, out of the battle, still Spain's loss
         assert (capitana.status, capitana.y) == ("beached", 2950) and not capitana.in_play
+        assert Marked("Capitana", "is beached on Cape Passaro by her slaves", "optional rule 4").describe() in said
         assert victory.scores(state) == (10, 0)
+
+    def test_abandoned_against_the_shore_she_is_beached_where_she_lies(self):
+        shore = [{"name": "Cape Passaro", "kind": "land", "points": [[0, 18.2], [72, 18.2], [72, 36], [0, 36]]}]
+        state = galley_abandoned(shore)
+        next_move(state)
+        capitana = state.ships["Capitana"]
+        assert capitana.status == "beached" and capitana.point == (2100, 1800)
 
     def test_nobody_fires_on_her_but_she_blocks_runs_and_shots(self):
         state = galley_abandoned(extra=[ship("Hope", "english", 19.6, 24, 90, type="Hope")])
