@@ -12,7 +12,7 @@ from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
 from quarterdeck.games.frigate.scenario import parse_tables, standard_tables_data
 
-from .helpers import battle, hold_windows, ship, to_movement, to_windows
+from .helpers import battle, hold_windows, near, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -151,6 +151,17 @@ class TestRaking:
         (battery,) = {a.battery for a in state.legal_actions(0) if isinstance(a, Fire)}
         attack = combat.describe_attack(state, state.ships["Essex"], battery, state.ships["Guerriere"])
         assert (attack.rake, attack.gunnery) == ("stern", 10)  # 6 x 5/3
+
+    @pytest.mark.parametrize(("facing", "bow", "stern"), [("NE", "1109", "0910"), ("SE", "1110", "0909"),
+                                                           ("SW", "0910", "1109")])
+    def test_the_bow_and_stern_hexes_follow_her_heading(self, facing, bow, stern):
+        state = battle(ship("Essex", "blue", 44, bow, "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", facing, 0))
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert near(state, "Guerriere", facing) == bow
+        assert combat.rake_of(essex, guerriere) == "bow"
+        essex.hex = state.grid.parse(stern)
+        assert combat.rake_of(essex, guerriere) == "stern"
 
     def test_raking_only_from_the_hex_at_the_bow_or_stern(self):
         state = battle(ship("Essex", "blue", 44, "1008", "NE", 0, **FRIGATE),
@@ -311,9 +322,9 @@ class TestOddsAndResults:
 
     def test_a_range_beyond_every_band_of_a_players_tables_does_nothing(self):
         data = standard_tables_data()
-        data["combat"]["range_factors"] = [[0, 2, 1, 1], [3, 5, 1, 2]]  # nothing listed beyond 5 hexes
+        data["combat"]["range_factors"] = [[0, 2, 1, 1], [3, 5, 2, 3]]  # two thirds, and nothing beyond 5 hexes
         tables = parse_tables(data)
-        assert combat.gunnery_strength(tables, 6, False, 5, "", 0) == 3
+        assert combat.gunnery_strength(tables, 6, False, 5, "", 0) == 4
         assert combat.gunnery_strength(tables, 6, False, 8, "", 0) == 0
 
     def test_two_hits_need_two_dice_for_their_kinds(self):
