@@ -117,7 +117,7 @@ class TestWhoMayBeFiredOn:
         fired on it."""
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Java", "red", 38, "1209", "N", 0, **FRIGATE),
-                       ship("Guerriere", "red", 38, "0809", "N", 0, **FRIGATE))
+                       ship("Guerriere", "red", 38, "0910", "N", 0, **FRIGATE))  # alongside to port
         state.force_state[0].withdrawing = True
         to_windows(state, Essex=0, Java=0, Guerriere=0)
         assert state.windows == ["Java", "Guerriere"]  # Essex has no one she may fire at yet
