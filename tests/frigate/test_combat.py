@@ -32,6 +32,11 @@ class TestConditionsOfCombat:
         state.apply(Pass("Guerriere"), 1)
         assert not state.pending and not state.ships["Essex"].fired
 
+    def test_an_enemy_far_off_takes_nothing_from_one_in_reach(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE), ship("Distant", "red", 20, "3401", "S"))
+        assert {f.target for f in combat.fire_options(state, state.ships["Essex"])} == {"Guerriere"}
+
     def test_one_attack_from_each_side_a_turn(self):
         state = to_windows(close_action(), Essex=0, Guerriere=0)
         state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
