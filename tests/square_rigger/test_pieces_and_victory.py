@@ -237,6 +237,7 @@ def test_fleet_victory_all_enemy_warships_struck():
     play(state, "end-defence")
     assert state.outcome.result == "blue" and state.is_terminal()
     assert state.returns() == [1.0, -1.0]
+    assert state.legal_actions() == [] and state.legal_actions(piece="Victory") == []  # nothing left to decide
 
 
 def test_turn_limit_decides_on_points_of_struck_enemies():
