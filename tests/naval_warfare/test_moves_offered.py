@@ -6,6 +6,8 @@ in contact: boarding (rule 12), securing a prize (optional rule 6), taking a fri
 
 from __future__ import annotations
 
+import pytest
+
 from quarterdeck.core import plane
 from quarterdeck.games.naval_warfare.actions import Move
 
@@ -27,19 +29,23 @@ def test_a_handy_ship_is_offered_her_half_turns():
     assert {-45, 45, 90} <= first
 
 
-def test_the_run_that_brings_the_nearest_enemy_just_inside_long_range():
-    # San Martin 20" dead ahead is the nearest enemy (San Felipe, to the west and north, is farther):
-    # a run of 4.05" leaves her just inside 16"
-    state = to_movement(
-        position(
-            [
-                ship("Revenge", "english", 10, 10, 90),
-                ship("San Martin", "spanish", 30, 10, 270, type="San Martin"),
-                ship("San Felipe", "spanish", 5, 35, 270, type="San Martin"),
-            ]
-        )
-    )
+@pytest.mark.parametrize("felipe_first", [False, True])
+def test_the_run_that_brings_the_nearest_enemy_just_inside_long_range(felipe_first):
+    # San Martin 20" dead ahead is the nearest enemy (San Felipe, to the west and north, is farther,
+    # whichever the scenario lists first): a run of 4.05" leaves her just inside 16"
+    enemies = [
+        ship("San Martin", "spanish", 30, 10, 270, type="San Martin"),
+        ship("San Felipe", "spanish", 5, 35, 270, type="San Martin"),
+    ]
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), *enemies[:: -1 if felipe_first else 1]]))
     assert Move("Revenge", 0, 405, 0) in offered(state)
+
+
+def test_the_end_turns_at_each_limit_are_offered():
+    """Rule 4: a turn at the end of the move, up to the turn angle either way (Revenge: 90)."""
+    far_off = ship("San Martin", "spanish", 60, 30, 180, type="San Martin")
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), far_off], wind="W"))
+    assert {m.turn2 for m in offered(state) if (m.turn1, m.run, m.extra) == (0, 800, "")} == {-90, 0, 90}
 
 
 def broadside_turn(state, run_end, enemy, side):

@@ -79,6 +79,8 @@ class TestOptionalRule6SurrenderAndPrizes:
         accord and is not yet secured "may change its mind"."""
         state = struck_chesapeake()
         play(state, "move Shannon turn 0 run 1.00 turn 0")
+        offered = [a for a in state.legal_actions() if a.ship == "Chesapeake"]
+        assert offered == [Move("Chesapeake", extra="hold"), Move("Chesapeake", extra="dishonour")]
         with pytest.raises(IllegalAction) as error:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         assert error.value.message == "Chesapeake has surrendered: she must not move or fire"

@@ -7,7 +7,7 @@ import pytest
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Hit, Marked
 from quarterdeck.games.naval_warfare import fire
-from quarterdeck.games.naval_warfare.actions import Fire
+from quarterdeck.games.naval_warfare.actions import Fire, Move
 from quarterdeck.games.naval_warfare.scenario import Battery
 
 from .helpers import due, play, position, roll, ship, to_movement
@@ -311,6 +311,11 @@ class TestRule12Boarding:
         state = self.after_two_bloodless_rounds()
         play(state, "fight-on Revenge")
         roll(state, 4)  # the fight goes on next move
+        assert [a for a in state.legal_actions() if a.ship == "San Martin"] == [
+            Move("San Martin", extra="hold"),
+            Move("San Martin", extra="cut"),
+            Move("San Martin", extra="board", target="Revenge"),
+        ]
         with pytest.raises(IllegalAction) as error:
             play(state, "move San Martin board Hope")
         assert error.value.rule == "rule 12" and "grappled to Revenge" in error.value.message
