@@ -267,6 +267,15 @@ class TestOptionalRules:
         assert error.value.rule == "optional rule 4" and "already under oars" in error.value.message
         movement.check(state, state.ships["Capitana"], Move("Capitana", 0, 100, 0, "sail"))
 
+    def test_a_galley_is_offered_the_change_to_oars_and_back(self):
+        """Optional rule 4: under sail she may take to her oars, under oars raise sail; not while changing."""
+        ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]
+        for oars, change in ((False, "oars"), (True, "sail")):
+            state = position(ships, strength="light airs", options={"oared": True})
+            state.ships["Capitana"].oars = oars
+            to_movement(state)
+            assert any(m.extra == change for m in state.legal_actions() if m.ship == "Capitana")
+
     def test_a_galley_under_sail_makes_one_turn_only(self):
         """Optional rule 4's table: galleys and galleasses make "one turn only per move" under sail."""
         ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]

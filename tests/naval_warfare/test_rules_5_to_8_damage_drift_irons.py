@@ -282,6 +282,14 @@ class TestRules7And8Irons:
         play(state, "move Revenge turn 60 run 0.00 turn 0")
         assert not state.ships["Revenge"].irons and state.ships["Revenge"].heading == 75
 
+    def test_in_irons_the_turns_to_either_permitted_limit_are_offered(self):
+        """Rule 7: the one turn out of irons; the moves offered include the turns that bring her to 45
+        degrees off the wind on either tack (heading 15: 30 to starboard, 60 to port)."""
+        state = revenge_marked("irons", 15)
+        roll(state, 5)
+        turns = {m.turn1 for m in state.legal_actions() if m.ship == "Revenge"}
+        assert {30, -60} <= turns and turns <= {-90, -60, -45, -23, 0, 22, 30, 45, 90}
+
     def test_wind_shift_rule_8_one_or_two_irons_else_turn_away_on_the_same_tack(self):
         ships = [ship("Revenge", "english", 10, 10, 60), distant_enemy()]
         state = position(ships)
