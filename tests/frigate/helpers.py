@@ -25,9 +25,9 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
            preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II",
            objectives: list[dict[str, Any]] | None = None, home_edges: tuple[str, str] = ("south", "north"),
-           ) -> FrigateState:
+           tables: dict[str, Any] | None = None) -> FrigateState:
     """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
-    the first game-turn's wind dice)."""
+    the first game-turn's wind dice); `tables`: a player's own tables, as read from a file."""
     data = {
         "title": "Test", "briefing": "A position for a test.", "turns": turns,
         "wind": {"direction": wind[0], "velocity": wind[1]} if wind else {},
@@ -41,7 +41,7 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
         "squadrons": squadrons or [],
         "objectives": objectives or [],
     }
-    state = FrigateState.start(GAME, scenario_from_data(data, "test", options), seed)
+    state = FrigateState.start(GAME, scenario_from_data(data, "test", options, tables), seed)
     for entry in ships:
         side = 0 if entry["side"] == "blue" else 1
         state.apply(Sail(entry["name"], entry["name"] in fighting), side)

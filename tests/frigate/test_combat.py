@@ -32,6 +32,18 @@ class TestConditionsOfCombat:
         state.apply(Pass("Guerriere"), 1)
         assert not state.pending and not state.ships["Essex"].fired
 
+    def test_a_first_rate_reaches_ten_hexes(self):
+        state = battle(ship("Victory", "blue", 120, "0510", "N", 0), ship("Sloop", "red", 20, "1510", "N", 0))
+        assert [f.target for f in combat.fire_options(state, state.ships["Victory"]) if f.aim == "hull"] == ["Sloop"]
+
+    def test_with_crew_hits_her_first_broadside_of_the_turn_is_at_full_strength(self):
+        """Seed, Combat 1c: with crew hits she fires one side only, but that side at full strength."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1310", "N", 0, **FRIGATE))
+        essex = state.ships["Essex"]
+        essex.crew = 1  # 6 halved for range is 3, two thirds of it 2: the 1-3 column against 5
+        assert {f.target for f in combat.fire_options(state, essex)} == {"Guerriere"}
+
     def test_an_enemy_far_off_takes_nothing_from_one_in_reach(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE), ship("Distant", "red", 20, "3401", "S"))
@@ -403,6 +415,21 @@ class TestOddsAndResults:
         assert crt.endswith("1 hit if a second die confirms")
         (second,) = [e.describe() for e in state.apply(Roll((3,))) if isinstance(e, DieRolled)]
         assert second.endswith("not confirmed: no hit") and state.pending == [] and state.attack is None
+
+    @pytest.mark.parametrize(("confirming", "decided"), [(4, "not confirmed: no hit"), (5, "1 hit confirmed")])
+    def test_fighting_sail_takes_one_from_the_confirming_die_too(self, confirming, decided):
+        """Decision: the -1 applies to every CRT die of an attack aimed at the rigging. With a player's
+        tables where the 1-3 column hits on 5 or 6, a 6 (5 after the -1) hits; a confirming 4 is only a
+        3, a 5 a 4, which confirms."""
+        data = standard_tables_data()
+        data["crt"]["table"]["1-3"]["hits"] = [0, 0, 0, 0, 1, 1]
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0),
+                       fighting=("Bellona",), tables=data)
+        to_windows(state, Essex=0, Bellona=0)
+        state.apply(Fire("Essex", "starboard", "Bellona", "rigging"), 0)
+        state.apply(Roll((6,)))
+        (second,) = [e.describe() for e in state.apply(Roll((confirming,))) if isinstance(e, DieRolled)]
+        assert second.endswith(decided)
 
     def test_a_long_odds_hit_the_second_die_confirms(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0))
