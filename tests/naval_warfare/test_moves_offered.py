@@ -194,3 +194,28 @@ def test_in_light_airs_lying_still_is_offered():
     )
     assert Move("Revenge", 0, 0, 0) in moves
     assert {m.run for m in moves} == {0, 50, 100}
+
+
+def test_the_full_the_least_and_the_half_way_run_are_offered():
+    """Rule 2 in medium winds: Revenge runs 1 to 8 inches; 4.50 is half way."""
+    runs = {m.run for m in offered(to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])))}
+    assert {100, 450, 800} <= runs
+
+
+def test_a_start_turn_that_points_at_the_nearest_enemy_is_offered():
+    # San Martin bears 63 degrees from Revenge (heading 90): a start turn of -27 points at her
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 20, 15, 180, type="San Martin")]
+        )
+    )
+    turn = round(plane.signed_turn(90, plane.bearing((1000, 1000), (2000, 1500))))
+    assert turn == -27 and turn in {m.turn1 for m in offered(state)}
+
+
+def test_no_move_offered_ends_closer_to_the_wind_than_permitted_while_others_do_not():
+    """Rule 7: a ship that ends her move closer to the wind than permitted is in irons; while she has
+    other moves the sample never offers such an end (here nothing ends within 45 degrees of north)."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    finals = {(90 + m.turn1 + m.turn2) % 360 for m in offered(state) if not m.extra}
+    assert finals and all(plane.angle_off(h, 0) >= 45 for h in finals)
