@@ -219,3 +219,18 @@ def test_no_move_offered_ends_closer_to_the_wind_than_permitted_while_others_do_
     state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
     finals = {(90 + m.turn1 + m.turn2) % 360 for m in offered(state) if not m.extra}
     assert finals and all(plane.angle_off(h, 0) >= 45 for h in finals)
+
+
+@pytest.mark.parametrize(
+    ("heading", "wind", "martin_at", "run"),
+    [(0, "E", (10, 30), 405), (90, "N", (30, 15), 485)],
+)
+def test_the_run_that_brings_an_enemy_just_inside_long_range_on_any_course(heading, wind, martin_at, run):
+    """Rule 9's 16-inch band: sailing north with San Martin 20" ahead, or east with her 20" on and 5"
+    off the track, the run that leaves her just inside 16" is offered."""
+    ships = [
+        ship("Revenge", "english", 10, 10, heading),
+        ship("San Martin", "spanish", *martin_at, 180, type="San Martin"),
+    ]
+    state = to_movement(position(ships, wind=wind))
+    assert Move("Revenge", 0, run, 0) in offered(state)
