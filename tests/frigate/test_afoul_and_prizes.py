@@ -13,6 +13,7 @@ from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes
 from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Hold, Melee, Move, Order, Roll, Strike
+from quarterdeck.games.frigate.scenario import standard_tables_data
 
 from .helpers import battle, hold_windows, near, quiet_turn, ship, to_movement
 
@@ -92,6 +93,7 @@ class TestRunningAfoul:
         ("N", "1111", "NW", "N", ("starboard", "port")),  # over her starboard quarter: the same way
         ("N", "0911", "NE", "N", ("port", "starboard")),  # over her port quarter: the same way
         ("N", "0910", "SE", "S", ("port", "port")),  # over her port bow: the opposite way
+        ("NE", "0911", "NE", "NE", ("starboard", "port")),  # over the stern of a ship heading north-east
     ])
     def test_the_hexside_she_comes_in_by_sets_her_facing_and_the_sides_alongside(
             self, facing, start, heading, faces, sides):
@@ -184,7 +186,7 @@ class TestCuttingLoose:
         state.apply(Declare("Guerriere", 0), 1)  # red declares first on even turns
         assert Cut("Essex", 2) in state.legal_actions(0)
         state.apply(Cut("Essex", 2), 0)
-        state.apply(Roll((3,)))
+        assert CutLoose("Essex", "Guerriere", True) in state.apply(Roll((3,)))
         essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
         assert not essex.afoul and essex.ma == 2 and essex.must_leave
         assert guerriere.ma == 0 and not guerriere.must_leave  # she did not ask: she lies where she is
@@ -193,7 +195,7 @@ class TestCuttingLoose:
         state = self.afoul()
         state.apply(Declare("Guerriere", 0), 1)
         state.apply(Cut("Essex", 2), 0)
-        state.apply(Roll((4,)))
+        assert CutLoose("Essex", "Guerriere", False) in state.apply(Roll((4,)))
         assert state.ships["Essex"].afoul == "Guerriere" and state.ships["Essex"].ma == 0
 
     def test_both_owners_asking_frees_them_at_once(self):
@@ -231,6 +233,9 @@ class TestCuttingLoose:
         state.velocity = "calm"
         state.apply(Declare("Guerriere", 0), 1)
         assert [a for a in state.legal_actions(0) if isinstance(a, Cut)] == [Cut("Essex", 1)]
+        state.apply(Cut("Essex", 1), 0)
+        state.apply(Roll((2,)))
+        assert state.ships["Essex"].must_leave  # under way at 1: her point takes her out of the hex
 
     def test_a_dismasted_ship_cannot_get_under_way_to_cut_loose(self):
         state = self.afoul()
@@ -288,6 +293,18 @@ class TestPrizes:
         to_movement(state, Vengeur=4, Mary=0)
         state.apply(Move("Vengeur"), 0)
         assert state.ships["Mary"].owner == 1 and state.ships["Vengeur"].afoul == "Mary"
+
+    def test_the_capture_reads_the_broadside_alongside(self):
+        """Reconstructed: the capture test is the full broadside at no range (alongside): with a
+        player's tables that cut every gun to a quarter from 1 hex on, the 20-gun ship still takes her."""
+        data = standard_tables_data()
+        data["combat"]["range_factors"] = [[0, 0, 1, 1], [1, 10, 1, 4]]
+        state = battle(ship("Vengeur", "blue", 20, "1010", "N", 4),
+                       ship("Mary", "red", 14, "1009", "N", 0, **{"class": "merchantman"}), wind=(3, "moderate"),
+                       tables=data)
+        to_movement(state, Vengeur=4, Mary=0)
+        state.apply(Move("Vengeur"), 0)
+        assert state.ships["Mary"].owner == 0
 
     def test_below_one_to_one_she_only_runs_afoul(self):
         state = self.merchant(captor_rating=1)  # GS 1 against the merchantman's DS 2

@@ -264,7 +264,9 @@ class TestChaseGuns:
         assert state.to_json()["attack"] == {"firer": "Essex", "battery": "bow", "target": "Ahead", "aim": "mast",
                                              "column": "", "gunnery": 0, "hits": 0}
         (first,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
-        (second,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
+        events = state.apply(Roll((1,)))
+        (second,) = [e.describe() for e in events if isinstance(e, DieRolled)]
+        assert Fired("Essex", "bow", 0, "Ahead", 1) in events
         assert first == "rolled 1 for Essex's chase guns: a 1: the second die decides"
         assert second == "rolled 1 for Essex's chase guns (second die): two 1s: a mast hit"
 
