@@ -90,9 +90,11 @@ def alongside(other, options=None):
     )
 
 
-def test_a_run_ending_alongside_an_enemy_offers_boarding():
-    state = alongside(ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"))
-    assert Move("Revenge", 0, 100, 0, "board", "San Martin") in offered(state)
+@pytest.mark.parametrize(("off", "contact"), [(0.3, True), (0.35, True), (0.36, False)])
+def test_a_run_ending_alongside_an_enemy_offers_boarding(off, contact):
+    """Rule 12 (rulings: in contact = hulls within 0.1"): 0.05", exactly 0.1" or 0.11" apart, beam to beam."""
+    state = alongside(ship("San Martin", "spanish", 11, 10 + off, 90, type="San Martin"))
+    assert (Move("Revenge", 0, 100, 0, "board", "San Martin") in offered(state)) == contact
 
 
 def test_a_run_ending_alongside_a_surrendered_enemy_offers_securing_her():
