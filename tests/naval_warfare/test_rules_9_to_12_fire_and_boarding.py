@@ -13,9 +13,9 @@ from quarterdeck.games.naval_warfare.scenario import Battery
 from .helpers import due, play, position, roll, ship, to_movement
 
 
-def broadside_position(**kw):
-    """Revenge heading east with San Martin 5" off her port beam, both to fire after a 1" move."""
-    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 90, type="San Martin")]
+def broadside_position(off: float = 5, **kw):
+    """Revenge heading east with San Martin `off` inches off her port beam, both to fire after a 1" move."""
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10 + off, 90, type="San Martin")]
     ships += kw.pop("extra", [])
     state = to_movement(position(ships, **kw))
     play(state, "move Revenge turn 0 run 1.00 turn 0")
@@ -36,6 +36,16 @@ class TestRules9To11Fire:
         martin = state.ships["San Martin"]
         assert (martin.flotation, martin.crew) == (47, 97)
         assert state.removals == {"San Martin": 1}
+
+    @pytest.mark.parametrize(("off", "hits"), [(4, 5), (4.01, 3)])
+    def test_a_range_band_includes_its_upper_edge(self, off, hits):
+        """Rule 9 (rulings: bands include their upper edge): at exactly 4" Revenge's two medium
+        batteries are at short range and hit on 4; at 4.01" they need 5-6, her long ones still 4-6."""
+        state = broadside_position(off)
+        play(state, "fire Revenge port at San Martin")
+        for _ in range(5):
+            roll(state, 4)
+        assert state.ships["San Martin"].flotation == 50 - hits
 
     def test_hits_without_a_six_take_no_battery(self):
         """Rule 11: only sixes remove batteries; three hits of 4 and 5 leave the San Martin's guns
