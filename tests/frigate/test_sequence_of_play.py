@@ -324,6 +324,36 @@ class TestSiMove:
         state.apply(Plot("Essex", "ahead"), 0)
         assert {Plot("Essex", "starboard"), Plot("Essex", "ahead")} <= set(state.legal_actions(0))
 
+    def test_after_a_point_ahead_she_may_plot_two_hexsides_in_her_new_hex(self):
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 12, **FRIGATE),
+                       ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), wind=(1, "fresh"), options={"simove": True})
+        to_movement(state, Essex=12, Java=4)  # 3 points in segment 1
+        state.apply(Plot("Essex", "ahead"), 0)
+        state.apply(Plot("Essex", "starboard"), 0)
+        assert Plot("Essex", "starboard") in state.legal_actions(0)
+
+    def test_with_nothing_else_lawful_she_plots_standing(self):
+        """A withdrawing 74 (home edge south) facing north with her single point in segment 3: no move
+        away from her edge, and no turn she can pay for (2 points): she stands."""
+        state = battle(ship("Bellona", "blue", 74, "0510", "N", 1), ship("Java", "red", 38, "3010", "SW", 0),
+                       wind=(4, "moderate"), options={"simove": True})
+        state.force_state[0].withdrawing = True
+        to_movement(state, Bellona=1, Java=0)
+        assert state.segment == 3 and state.legal_actions(0) == [Plot("Bellona", "stand")]
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Plot("Bellona", "port"), 0)
+        assert refused.value.rule == "turning-cost"
+        state.apply(Plot("Bellona", "stand"), 0)
+        assert state.segment != 3 and state.grid.name(state.ships["Bellona"].hex) == "0510"
+
+    def test_a_segment_nobody_plots_has_no_steps(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE), options={"simove": True})
+        to_windows(state, Essex=0, Guerriere=0)
+        for name in list(state.windows):  # the opening windows; then, with no plots, the end round
+            state.apply(Hold(name), state.ships[name].owner)
+        assert state.end_round and state.to_json()["exec"] == []
+
     def test_a_turn_plotted_costs_its_full_price(self):
         """A 74 pays 2 points a hexside (the schedule): with 2 points this segment one turn fills her plot."""
         state = battle(ship("Bellona", "blue", 74, "0510", "SE", 8),
