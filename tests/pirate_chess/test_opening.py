@@ -1,6 +1,10 @@
 """The opening: three placements each, anchored unless a Pirate; no attack before they are made."""
 
+import pytest
+
+from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Anchored, PhaseChanged, Placed
+from quarterdeck.games.pirate_chess.actions import Move
 
 from .helpers import OPENING, after_opening, layout, legal, new_game, play, refused, to_move
 
@@ -41,6 +45,10 @@ def test_opening_placement_is_required_in_each_of_the_first_three_turns():
     assert refused(state, "weigh Junk") == "opening-placement"
     assert refused(state, "move Junk d4-d5") == "opening-placement"
     assert refused(state, "end") == "opening-placement"
+    # A move value no notation writes, to the square past h8, is refused the same way.
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Move("Junk", state.geometry.index["d4"], 64))
+    assert error.value.rule == "opening-placement"
 
 
 def test_opening_lasts_three_turns_each_then_ships_move():

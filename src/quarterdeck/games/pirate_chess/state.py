@@ -37,7 +37,7 @@ from .scenario import (
 class Ship(NamedTuple):
     kind: str
     square: int  # RESERVE, or a square index
-    anchored: bool = False
+    anchored: bool
 
 
 # Position keys write a ship as its symbol, lower case for Red, with * when anchored; "." is open sea.
