@@ -408,22 +408,36 @@ class TestRule11AutomaticChoice:
 
 
 class TestRules9And10WhatMayFire:
-    def test_a_hull_in_the_line_of_fire_to_the_west_blocks_it(self):
-        """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west."""
+    @pytest.mark.parametrize(
+        ("y", "revenge_x", "hope_x", "martin_x", "mount"),
+        [(10, 20, 18, 14, "port"), (30, 14, 15.5, 20, "starboard")],
+    )
+    def test_a_hull_in_the_line_of_fire_blocks_it_east_or_west(self, y, revenge_x, hope_x, martin_x, mount):
+        """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west or east."""
         ships = [
-            ship("Revenge", "english", 20, 10, 0),
-            ship("Hope", "english", 18, 10, 0, type="Hope"),
-            ship("San Martin", "spanish", 14, 10, 0, type="San Martin"),
+            ship("Revenge", "english", revenge_x, y, 0),
+            ship("Hope", "english", hope_x, y, 0, type="Hope"),
+            ship("San Martin", "spanish", martin_x, y, 0, type="San Martin"),
         ]
         state = to_movement(position(ships, wind="S"))
         for name in ("Revenge", "Hope", "San Martin"):
             play(state, f"move {name} turn 0 run 1.00 turn 0")
-        shot = Fire("Revenge", "port", "San Martin")
+        shot = Fire("Revenge", mount, "San Martin")
         assert shot not in state.legal_actions()
         assert fire.why_not(state, 0, shot) == (
             "line of fire",
             "Hope is in the line of fire from Revenge to San Martin",
         )
+
+    def test_a_long_battery_reaches_exactly_16_inches(self):
+        """Rule 9 (rulings: bands include their upper edge): at 16" Revenge's three long batteries fire
+        at long range (5-6); her medium ones do not reach."""
+        state = broadside_position(16)
+        play(state, "fire Revenge port at San Martin")
+        assert [shot[2] for shot in state.volley["shots"]] == ["long"] * 3
+        for _ in range(3):
+            roll(state, 5)
+        assert state.ships["San Martin"].flotation == 47
 
     def test_a_broadside_that_does_not_bear_is_refused_naming_the_fan(self):
         state = broadside_position()
