@@ -215,7 +215,9 @@ class PirateChessState(State):
     def retire(self, fleet: int, ship_id: str) -> None:
         """The ship leaves the game (sunk, or spent in a capture or an upgrade)."""
         ship = self.ships[fleet].pop(ship_id)
-        if ship.square != RESERVE and self.board[ship.square] == (fleet, ship_id):
+        if ship.square != RESERVE:
+            # Its square is empty or still its own: an attacker or joining ship is retired from the
+            # origin its move has already left, and whatever ends on the square is set there after.
             self.vacate(ship.square)
         self.lost = _replaced(self.lost, fleet, (*self.lost[fleet], ship_id))
 
