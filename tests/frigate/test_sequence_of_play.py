@@ -414,6 +414,33 @@ class TestSiMove:
         assert state.grid.name(essex.hex) == "0510" and state.grid.name(wasp.hex) == "0710"
         assert wasp.facing.name == "SW"  # the rest of her plot is lost
 
+    def test_a_third_ship_making_for_the_hex_where_two_enemies_meet_stops_short(self):
+        state = battle(ship("Hornet", "blue", 20, "1011", "N", 8),
+                       ship("Java", "red", 38, "0910", "SE", 8, **FRIGATE), ship("Wasp", "blue", 20, "1110", "SW", 8),
+                       wind=(6, "moderate"), options={"simove": True})
+        to_movement(state, Hornet=8, Java=8, Wasp=8)
+        for name, side, steps in (("Hornet", 0, ("ahead", "ahead")), ("Wasp", 0, ("ahead", "port")),
+                                  ("Java", 1, ("ahead", "ahead"))):
+            for step in steps:
+                state.apply(Plot(name, step), side)
+        hold_windows(state)
+        wasp = state.ships["Wasp"]
+        assert state.ships["Hornet"].afoul == "Java"
+        assert state.grid.name(wasp.hex) == "1110" and wasp.facing.name == "SW"  # stopped, the rest of her plot lost
+
+    def test_a_ship_taken_during_the_steps_plots_no_more(self):
+        state = battle(ship("Mary", "red", 14, "1009", "N", 4, **{"class": "merchantman"}),
+                       ship("Vengeur", "blue", 20, "1010", "N", 8), ship("Java", "red", 38, "3020", "N", 0),
+                       wind=(3, "moderate"), options={"simove": True})
+        to_movement(state, Vengeur=8, Mary=4, Java=0)
+        state.apply(Plot("Vengeur", "ahead"), 0)
+        state.apply(Plot("Vengeur", "ahead"), 0)
+        state.apply(Plot("Mary", "starboard"), 1)  # her one point falls at the second step
+        hold_windows(state)
+        mary, vengeur = state.ships["Mary"], state.ships["Vengeur"]
+        assert mary.owner == 0 and mary.facing.name == "N"  # taken at the first step: her turn never comes
+        assert state.grid.name(vengeur.hex) == "1008"  # Vengeur sails on at the second step
+
     def test_a_ship_follows_into_the_hex_her_leader_leaves_at_the_same_step(self):
         state = battle(ship("Wasp", "blue", 20, "0509", "S", 4), ship("Essex", "blue", 44, "0510", "S", 4, **FRIGATE),
                        ship("Java", "red", 38, "3010", "SW", 0), options={"simove": True})
