@@ -22,6 +22,8 @@ def broadside_position(off: float = 5, **kw):
     for other in [s for s in state.ships.values() if s.side == 0 and not s.moved]:
         play(state, f"move {other.name} turn 0 run 1.00 turn 0")
     play(state, "move San Martin turn 0 run 1.00 turn 0")
+    for other in [s["name"] for s in ships if s["side"] == "spanish" and s["name"] != "San Martin"]:
+        play(state, f"move {other} turn 0 run 1.00 turn 0")
     return state
 
 
@@ -410,7 +412,7 @@ class TestRule11AutomaticChoice:
 class TestRules9And10WhatMayFire:
     @pytest.mark.parametrize(
         ("y", "revenge_x", "hope_x", "martin_x", "mount"),
-        [(10, 20, 18, 14, "port"), (30, 14, 15.5, 20, "starboard")],
+        [(10, 20, 18, 14, "port"), (30, 14, 15.5, 20, "starboard"), (10, 14, 18.5, 20, "starboard")],
     )
     def test_a_hull_in_the_line_of_fire_blocks_it_east_or_west(self, y, revenge_x, hope_x, martin_x, mount):
         """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west or east."""
@@ -455,6 +457,20 @@ class TestRules9And10WhatMayFire:
             play(state, "fire Revenge port at San Martin")
         assert error.value.rule == "optional rule 5" and "no men left over the sailing minimum" in error.value.message
 
+    def test_with_the_crews_rule_each_man_over_the_minimum_works_one_battery_a_move(self):
+        """Optional rule 5: "one man is required to fire each battery": Revenge, 3 men over her sailing
+        minimum of 5, fires three of her port batteries and has nobody left for the starboard guns."""
+        state = broadside_position(
+            options={"crews": True}, extra=[ship("San Cristobal", "spanish", 10, 6, 90, type="San Cristobal")]
+        )
+        state.ships["Revenge"].crew = 8
+        play(state, "fire Revenge port at San Martin")
+        assert len(state.volley["shots"]) == 3
+        for _ in range(3):
+            roll(state, 1)
+        assert state.current_player() == 1  # nothing more for the English to fire
+        assert fire.why_not(state, 0, Fire("Revenge", "starboard", "San Cristobal"))[0] == "optional rule 5"
+
     def test_at_half_crew_gunfire_casualties_are_halved_rounding_down(self):
         """Optional rule 5: "When a ships crew is reduced to 1/2, casualties from gunfire are halved"."""
         state = broadside_position(options={"crews": True})
@@ -468,7 +484,7 @@ class TestRules9And10WhatMayFire:
 
 def raking_position(distance: float):
     """Nelson period: Chesapeake heading east; Shannon, heading north, lies on her keel line astern
-    `distance` inches off, Chesapeake's stern under Shannon's starboard broadside."""
+    `distance` inches off (ahead of her bow if negative), Chesapeake under one of Shannon's broadsides."""
     ships = [
         ship("Shannon", "english", 30 - distance, 9, 0, **{"class": "38 frigate"}),
         ship("Chesapeake", "spanish", 29, 10, 90, **{"class": "38 frigate"}),
@@ -480,12 +496,15 @@ def raking_position(distance: float):
 
 
 class TestNelsonRule1Rake:
-    @pytest.mark.parametrize(("distance", "bearing", "hits"), [(6, "starboard (raked)", 2), (12, "starboard", 1)])
+    @pytest.mark.parametrize(
+        ("distance", "bearing", "hits"),
+        [(6, "starboard (raked)", 2), (12, "starboard", 1), (-6, "port (raked)", 2), (-12, "port", 1)],
+    )
     def test_a_rake_is_at_close_range_only_and_doubles_the_hits(self, distance, bearing, hits):
         """Nelson rule 1: "If a ship is raked at close range, damage, crew losses and gun losses are all
         doubled": Shannon's long battery raking from 6" doubles its hit; from 12" it is no rake."""
         state = raking_position(distance)
-        play(state, "fire Shannon starboard at Chesapeake")
+        play(state, f"fire Shannon {bearing.split()[0]} at Chesapeake")
         events = roll(state, 5)
         assert [(e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [(hits, bearing)]
         assert state.ships["Chesapeake"].flotation == 50 - hits
