@@ -263,13 +263,14 @@ class TestFormations:
 
 
 class TestPreservation:
-    def test_over_the_level_the_force_withdraws(self):
+    @pytest.mark.parametrize("hurt", ["Essex", "Java"])
+    def test_over_the_level_the_force_withdraws(self, hurt):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
                        ship("Java", "red", 38, "2010", "N", 0), preservation=2)
-        state.ships["Essex"].hull = 3
+        state.ships[hurt].hull = 3
         to_movement(state, Essex=0, Java=0)
         quiet_turn(state)
-        assert state.force_state[0].withdrawing and not state.force_state[1].withdrawing
+        assert [force.withdrawing for force in state.force_state] == [hurt == "Essex", hurt == "Java"]
 
     def test_the_optional_rule_drops_efficiency_then_changes_the_crt(self):
         assert command.preservation_drops(6, 6) == 0

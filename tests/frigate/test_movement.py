@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Escaped
+from quarterdeck.core.events import Escaped, Moved
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
-from quarterdeck.games.frigate.actions import Declare, Move, Stand, Turn
+from quarterdeck.games.frigate.actions import Declare, Move, Order, Roll, Stand, Turn
 
-from .helpers import battle, hold_windows, quiet_turn, ship, to_movement
+from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement
 
 FAR = ship("Distant", "red", 20, "3401", "S")  # an enemy far out of range, so no fire windows intrude
 
@@ -313,13 +313,12 @@ class TestDriftAndSag:
     def test_dismasted_ships_face_into_the_wind_and_drift(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
         state.ships["Essex"].masts = 3
-        to_movement(state, Essex=0, Distant=0)
-        while state.turn == 1:
-            hold_windows(state)
-            if state.current_player() >= 0 and state.legal_actions():
-                state.apply(state.legal_actions()[0])
+        declare(state, Essex=0, Distant=0)
+        state.apply(Roll((6, 1)))
+        events = state.apply(Order((0, 0, 0, 0)), 0)  # nothing more to decide: the turn runs to its end
         essex = state.ships["Essex"]
         assert essex.facing == HexDir.N and state.grid.name(essex.hex) == "0511"  # one hex downwind (south)
+        assert Moved("Essex", "0510", "0511", "N") in events
         assert state.ships_at(essex.hex) == [essex]
 
     def test_sagging_in_fresh_wind(self):
