@@ -60,8 +60,21 @@ class TestNelsonRules:
         play(state, "move Circe turn 0 run 1.00 turn 0")
         assert state.current_player() == 1  # Venerable has nothing she may fire at: her fire step passed
         assert fire.why_not(state, 0, fire.Fire("Venerable", "port", "Circe"))[0] == "Nelson rule 4"
-        state.ships["Circe"].has_fired = True
+        play(state, "fire Circe starboard at Venerable")  # the frigate fires first: fair game from now on
+        while due(state) == ("roll", "hit"):
+            roll(state, 1)
         assert not fire.why_not(state, 0, fire.Fire("Venerable", "port", "Circe"))[0]
+
+    def test_a_fifty_gun_ship_is_no_frigate_to_hold_fire_from(self):
+        """Nelson rule 4: frigates are ships of "less than 50 guns"; Leander, of 50, may be fired on at once."""
+        ships = [
+            ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
+            ship("Leander", "spanish", 10, 15, 90, armament={"24-pdr": 22, "12-pdr": 22, "6-pdr": 6}, tons=1052),
+        ]
+        state = to_movement(position(ships, period="nelson"))
+        play(state, "move Venerable turn 0 run 1.00 turn 0")
+        play(state, "move Leander turn 0 run 1.00 turn 0")
+        assert fire.Fire("Venerable", "port", "Leander") in state.legal_actions()
 
     def test_quarter_damage_fire_check_one_then_one_blows_up_and_sets_fire_within_3_inches(self):
         ships = [

@@ -441,6 +441,23 @@ class TestRules9And10WhatMayFire:
             roll(state, 5)
         assert state.ships["San Martin"].flotation == 47
 
+    @pytest.mark.parametrize("text", ["fire Ghost port at San Martin", "fire San Martin port at Revenge"])
+    def test_only_her_own_ships_fire_for_a_side(self, text):
+        state = broadside_position()
+        with pytest.raises(IllegalAction) as error:
+            play(state, text, 0)
+        assert error.value.rule == "notation" and "english has no ship called" in error.value.message
+
+    @pytest.mark.parametrize(("off", "close"), [(5, True), (10, False)])
+    def test_a_ship_fired_on_at_close_range_is_marked_so_for_her_jury_mast(self, off, close):
+        """Optional rule 2: moves in which she was fired on at close range do not count; Revenge's long
+        guns are at close range up to 8"."""
+        state = broadside_position(off)
+        play(state, "fire Revenge port at San Martin")
+        while due(state) == ("roll", "hit"):
+            roll(state, 1)
+        assert state.to_json()["ships"][1]["fired_close"] == close
+
     def test_a_broadside_that_does_not_bear_is_refused_naming_the_fan(self):
         state = broadside_position()
         with pytest.raises(IllegalAction) as error:
