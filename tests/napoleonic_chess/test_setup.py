@@ -239,6 +239,20 @@ def test_a_corrupt_saved_state_is_rejected_saying_why(corrupt, message):
         GAME.state_from_json(corrupt(data))
 
 
+def test_a_saved_attack_by_or_at_a_unit_not_on_the_board_is_rejected():
+    state = GAME.new_initial_state("standard")
+    data = state.to_json()
+    unit = data["units"][0]
+    enemy = next(u for u in data["units"] if u["army"] != unit["army"])
+    empty = next(f"{f}{r}" for r in "45" for f in "abcdefgh" if all(u["square"] != f"{f}{r}" for u in data["units"]))
+    with pytest.raises(RecordError, match="attacks: ghost is not a unit on the board"):
+        GAME.state_from_json({**data, "attacks": {"ghost": enemy["square"]}})
+    with pytest.raises(RecordError, match=f"supports: {unit['id']} is declared at {empty}, where no unit stands"):
+        GAME.state_from_json({**data, "supports": {unit["id"]: empty}})
+    declared = {unit["id"]: enemy["square"]}
+    assert GAME.state_from_json({**data, "attacks": declared}).to_json()["attacks"] == declared
+
+
 def test_only_napoleonic_actions_are_accepted():
     state = GAME.new_initial_state("standard")
     before = state.to_json()

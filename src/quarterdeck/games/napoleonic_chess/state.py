@@ -388,11 +388,25 @@ class NapoleonicState(State):
             state.history = {str(k): int(n) for k, n in data["history"].items()}
             state.defeated = frozenset(seat[a] for a in data["defeated"])
             state.outcome = Outcome.from_json(data["outcome"])
+            _check_declarations(state)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, ScenarioError, NotationError) as exc:
             raise RecordError(f"not a saved Napoleonic Chess state: {type(exc).__name__}: {exc}") from None
         return state
+
+
+def _check_declarations(state: NapoleonicState) -> None:
+    """Attacks and supports are declared by units on the board at units on the board, and the board
+    stands still until they resolve (combat.engagements relies on it): a saved state that says
+    otherwise is corrupt."""
+    on_board = {unit.id for unit in state.board.values()}
+    for what, declared in (("attacks", state.attacks), ("supports", state.supports)):
+        for unit_id, target in declared.items():
+            if unit_id not in on_board:
+                raise RecordError(f"{what}: {unit_id} is not a unit on the board")
+            if target not in state.board:
+                raise RecordError(f"{what}: {unit_id} is declared at {state.square_name(target)}, where no unit stands")
 
 
 # phase -> the legal actions of the deciding army in it, other than ending the phase
