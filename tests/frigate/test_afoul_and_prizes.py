@@ -345,6 +345,19 @@ class TestPrizes:
             quiet_turn(state)
         assert mary.status == "sunk" and state.ships["Java"].afoul == ""  # Java lies free of the wreck
 
+    def test_blue_destroys_a_prize_of_hers_too(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Java", "red", 38, "1009", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "2020", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        state.ships["Java"].owner = 0  # a prize blue holds
+        to_movement(state, Essex=4, Java=0, Guerriere=0)
+        state.apply(Move("Essex"), 0)  # alongside her, deliberately
+        quiet_turn(state)
+        state.apply(Declare("Guerriere", 0), 1)  # red declares first on even turns
+        state.apply(Destroy("Java"), 0)
+        quiet_turn(state)
+        assert state.to_json()["ships"][1]["destroying"] == 1
+
     def test_cutting_loose_from_the_prize_ends_her_destruction(self):
         """Seed, Prizes 3: four CONSECUTIVE game-turns afoul; parting from her stops the count."""
         state = self.alongside_own_prize()
