@@ -394,6 +394,23 @@ class TestOddsAndResults:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Sunk("Guerriere", "1209", "Essex") in events and state.ships["Guerriere"].hull == 6
 
+    def test_a_sinking_does_not_hide_what_else_landed_that_segment(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE),
+                       ship("Hornet", "blue", 20, "2010", "N", 0), ship("Ahead", "red", 38, "2006", "N", 0))
+        state.ships["Guerriere"].hull, state.ships["Ahead"].masts = 5, 2
+        to_windows(state, Essex=0, Guerriere=0, Hornet=0, Ahead=0)
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))
+        state.apply(Roll((1,)))  # her last hull box
+        state.apply(Fire("Hornet", "bow", "Ahead"), 0)
+        state.apply(Roll((1,)))
+        state.apply(Roll((1,)))  # her third mast hit
+        events = []
+        while state.windows:
+            events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        assert Sunk("Guerriere", "1209", "Essex") in events and Dismasted("Ahead", "2006") in events
+
     def test_a_gun_hit_lands_at_the_segments_end(self):
         state = to_windows(close_action(), Essex=0, Guerriere=0)
         state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
