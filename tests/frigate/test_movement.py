@@ -12,7 +12,7 @@ from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import Declare, Move, Order, Roll, Stand, Turn
 
-from .helpers import battle, declare, hold_windows, quiet_turn, ship, to_movement
+from .helpers import battle, declare, hold_windows, near, quiet_turn, ship, to_movement
 
 FAR = ship("Distant", "red", 20, "3401", "S")  # an enemy far out of range, so no fire windows intrude
 
@@ -334,6 +334,18 @@ class TestDriftAndSag:
         # Drift 1 for both, then sag 2 more for the 20-gun ship and none for the 74.
         assert state.grid.name(state.ships["Fly"].hex) == "0513"
         assert state.grid.name(state.ships["Bellona"].hex) == "1011"
+
+    def test_an_afoul_pair_sags_once_together(self):
+        """Seed, Movement 8: the pair moves by the smaller Sag (1 for both frigates), after its drift."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **{"class": "frigate"}),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **{"class": "frigate"}), wind=(3, "fresh"),
+                       options={"sagging": True})
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)  # aboard her from astern
+        two_downwind = near(state, "Guerriere", "NW", "NW")
+        quiet_turn(state)
+        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
+        assert state.grid.name(essex.hex) == state.grid.name(guerriere.hex) == two_downwind
 
     def test_standing_only_when_nothing_else_is_legal(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
