@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Escaped, Marked
+from quarterdeck.core.events import DieRolled, Escaped, Exploded, Marked, MastLost
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
@@ -81,6 +81,7 @@ class TestNelsonRules:
             ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
             ship("Chesapeake", "spanish", 10, 13, 90, **{"class": "38 frigate"}),
             ship("Guerriere", "spanish", 40, 30, 90, **{"class": "38 frigate"}),
+            ship("Java", "spanish", 10, 6.99, 90, **{"class": "38 frigate"}),
         ]
         state = to_movement(position(ships, period="nelson"))
         state.ships["Shannon"].flotation = 37  # a quarter of 50 lost
@@ -88,16 +89,53 @@ class TestNelsonRules:
             play(state, f"move {name} turn 0 run 1.00 turn 0")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         play(state, "move Guerriere turn 0 run 1.00 turn 0")
+        play(state, "move Java turn 0 run 1.00 turn 0")
         while due(state)[1] in ("fire", "damage"):
             state.apply(state.legal_actions()[-1])
         assert due(state) == ("roll", "mast")
-        roll(state, 4)
+        assert not any(isinstance(e, MastLost) for e in roll(state, 4))  # 4-6 keeps her masts
         assert roll(state, 1)[0] == DieRolled("Shannon's fire check (Nelson rule 2)", 1)
         events = roll(state, 1)
-        assert events[0] == DieRolled("Shannon's second fire die (Nelson rule 2)", 1)
-        # Chesapeake lies exactly 3" off, mainmast to mainmast: "within 3 inches"
+        assert events[:2] == [
+            DieRolled("Shannon's second fire die (Nelson rule 2)", 1),
+            Exploded("Shannon", "(11.00, 10.00)"),
+        ]
+        # Chesapeake lies exactly 3" off, mainmast to mainmast: "within 3 inches"; Java 3.01" off does not
         assert Marked("Chesapeake", "catches fire", "Nelson rules 2 and 3") in events
         assert state.ships["Shannon"].status == "blown-up" and state.ships["Chesapeake"].on_fire
+        assert not state.ships["Java"].on_fire and not state.ships["Guerriere"].on_fire
+
+    def test_three_quarters_damaged_the_second_fire_die_is_thrown_at_once(self):
+        """Nelson rule 2: "When 3/4 damaged, throw the second die automatically"; a ship already on fire
+        caught by an explosion keeps her count of failed throws."""
+        state = frigates()
+        shannon, chesapeake = state.ships["Shannon"], state.ships["Chesapeake"]
+        shannon.flotation, shannon.marks = 12, 2
+        chesapeake.on_fire = 3
+        to_movement(state)
+        roll(state, 3)  # Chesapeake fails to put her fire out: a third failed throw, and drifts 1" south
+        play(state, "move Shannon turn -45 run 1.00 turn 0")  # to 2.4" off Chesapeake
+        while due(state)[1] in ("fire", "damage", "move"):
+            state.apply(state.legal_actions()[-1])
+        assert due(state) == ("roll", "powder-second")
+        events = roll(state, 1)
+        assert Exploded("Shannon", state.where(shannon.point)) in events and chesapeake.on_fire == 4
+
+    @pytest.mark.parametrize(
+        ("failed", "value", "status", "on_fire"),
+        [(3, 4, "afloat", 5), (4, 4, "blown-up", 0), (4, 5, "afloat", 0)],
+    )
+    def test_a_fire_burns_five_throws_before_she_blows_up(self, failed, value, status, on_fire):
+        """Nelson rule 3: "If a ship is on fire for 5 consecutive moves, that is, throws dice as above 5
+        times in a row, and it is still on fire, it blows up"; a 5 or 6 puts it out."""
+        state = frigates()
+        chesapeake = state.ships["Chesapeake"]
+        chesapeake.on_fire = 1 + failed
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        events = roll(state, value)
+        assert (chesapeake.status, chesapeake.on_fire) == (status, on_fire)
+        assert (Marked("Chesapeake", "puts out her fire", "Nelson rule 3") in events) == (value == 5)
 
     def test_a_five_puts_the_fire_out_and_a_second_fire_die_of_two_to_six_sets_her_alight(self):
         """Nelson rule 3: the fire is out on 5-6; Nelson rule 2: after a 1 on the fire check, a
