@@ -244,9 +244,10 @@ class TestOptionalRules:
 
     def test_a_jury_mast_takes_five_whole_moves(self):
         """Optional rule 2: "a new one may be jury-rigged in five moves": Revenge, a mast down from the
-        start, is still short of it after four moves and has it at the end of the fifth."""
+        start, is still short of it after four moves and has it at the end of the fifth (San Martin,
+        listed first, has lost none)."""
         state = position(
-            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
+            [ship("San Martin", "spanish", 60, 30, 270, type="San Martin"), ship("Revenge", "english", 10, 10, 90)],
             options={"jury-masts": True},
         )
         revenge = state.ships["Revenge"]
@@ -426,11 +427,12 @@ class TestOptionalRules:
         state = shannon_three_quarters_damaged(12, batteries=False)
         assert state.ships["Shannon"].flotation == 11 and due(state) != ("decide", "founder")
 
-    def test_the_last_flotation_point_lost_to_the_sea_founders_her(self):
-        """Optional rule 7: "If the ship sinks of this cause, it has foundered"."""
-        state = shannon_three_quarters_damaged(1)
+    @pytest.mark.parametrize(("flotation", "status"), [(1, "foundered"), (2, "afloat")])
+    def test_the_last_flotation_point_lost_to_the_sea_founders_her(self, flotation, status):
+        """Optional rule 7: "If the ship sinks of this cause, it has foundered"; with one point left she floats."""
+        state = shannon_three_quarters_damaged(flotation)
         play(state, "founder Shannon")
-        assert state.ships["Shannon"].status == "foundered" and not state.ships["Shannon"].in_play
+        assert state.ships["Shannon"].status == status and state.ships["Shannon"].flotation == flotation - 1
 
 
 class TestVictory:
