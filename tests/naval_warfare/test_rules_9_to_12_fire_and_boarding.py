@@ -333,6 +333,19 @@ class TestRule12Boarding:
         assert error.value.rule == "rule 12" and "grappled to Revenge" in error.value.message
         play(state, "move San Martin board Revenge")
 
+    def test_a_fight_that_goes_on_starts_again_at_round_one_before_anyone_moves(self):
+        """Rulings: "fighting continues next move" fights its next rounds right after drifting, from round 1."""
+        state = self.after_two_bloodless_rounds()
+        play(state, "fight-on Revenge")
+        roll(state, 4)
+        play(state, "move San Martin hold")
+        while due(state) in (("decide", "fire"), ("decide", "end")):
+            play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert due(state) == ("roll", "boarding") and state.phase == "fights"
+        assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+
     def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
         state = self.after_two_bloodless_rounds()
         play(state, "withdraw Revenge")
