@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Marked, Moved
+from quarterdeck.core.events import Captured, DieRolled, Marked, Moved, Struck
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
@@ -97,7 +97,8 @@ class TestOptionalRule6SurrenderAndPrizes:
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         play(state, "end-move")
         assert state.legal_actions() == [Choose("surrender", "Chesapeake"), END_MOVE]  # her own ships only
-        play(state, "surrender Chesapeake")  # undamaged, full crew
+        events = play(state, "surrender Chesapeake")  # undamaged, full crew
+        assert events[0] == Struck("Chesapeake", state.where(state.ships["Chesapeake"].point))
         assert state.ships["Chesapeake"].status == "surrendered"
         assert victory.scores(state) == (50, 0)
 
@@ -120,9 +121,28 @@ class TestOptionalRule6SurrenderAndPrizes:
                 play(state, secure)
             assert error.value.rule == "optional rule 6" and "by boats within two drift moves" in error.value.message
             return
-        play(state, secure)
+        events = play(state, secure)
         assert chesapeake.status == "prize" and chesapeake.prisoners == 100
         assert (chesapeake.crew, shannon.crew) == (prize_crew, 100 - prize_crew)
+        assert Captured("Chesapeake", state.where(chesapeake.point), "Shannon") in events
+        assert due(state) != ("roll", "escape")  # a fifth of the captives or more guard them
+
+    @pytest.mark.parametrize(("value", "status"), [(4, "afloat"), (3, "prize")])
+    def test_captives_guarded_by_fewer_than_a_fifth_of_them_try_once_to_escape(self, value, status):
+        """Optional rule 6, dishonour 2: "If the prize crew is less than 1/5 of the captive crew the
+        captives may attempt to escape by throwing a single die. If they throw a 4-6 they escape, and the
+        prize crew become captives": Shannon, down to 60 men, sends 12 in her boats for 100 captives."""
+        state = struck_chesapeake(9)
+        state.ships["Shannon"].crew = 60
+        play(state, "move Shannon turn 0 run 4.00 turn 0 secure Chesapeake")
+        assert due(state) == ("roll", "escape")
+        events = roll(state, value)
+        assert events[0] == DieRolled("the captives of Chesapeake try to escape (optional rule 6)", value)
+        chesapeake = state.ships["Chesapeake"]
+        assert chesapeake.status == status and chesapeake.escape_tried
+        if value >= 4:
+            assert (chesapeake.crew, chesapeake.prisoners, chesapeake.dishonoured) == (100, 12, True)
+            assert Marked("Chesapeake", "is retaken by her captives", "optional rule 6") in events
 
     def test_a_secured_prize_stays_on_the_table_and_her_captor_sails_her(self):
         state = secured(prize_crew=40)  # 100 captives: a fifth (20) plus the sailing minimum (10) can sail her
