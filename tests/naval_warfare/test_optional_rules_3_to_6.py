@@ -84,8 +84,43 @@ class TestOptionalRule6SurrenderAndPrizes:
         with pytest.raises(IllegalAction) as error:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         assert error.value.message == "Chesapeake has surrendered: she must not move or fire"
-        play(state, "move Chesapeake dishonour")
+        events = play(state, "move Chesapeake dishonour")
         assert state.ships["Chesapeake"].status == "afloat" and state.ships["Chesapeake"].dishonoured
+        assert Marked("Chesapeake", "dishonours her surrender", "optional rule 6") in events
+        assert state.to_json()["ships"][1]["captor"] == -1
+
+    def test_a_ship_that_dishonoured_her_surrender_strikes_again_only_if_the_enemy_accepts(self):
+        """Optional rule 6: the opponent "is not obliged to accept any future surrender by that ship"."""
+        state = struck_chesapeake()
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake dishonour")
+        play(state, "move Essex turn 0 run 1.00 turn 0")
+        while due(state) == ("decide", "fire"):
+            play(state, "end-fire")
+        play(state, "end-move")
+        play(state, "surrender Chesapeake")
+        assert due(state) == ("decide", "accept") and state.current_player() == 0
+        play(state, "refuse Chesapeake")
+        assert state.ships["Chesapeake"].status == "afloat"
+
+    @pytest.mark.parametrize(
+        ("target", "options", "message"),
+        [
+            ("Essex", {"prizes": True}, "Essex is not an enemy that has surrendered"),
+            ("Chesapeake", {}, "surrender and prizes is not in use in this battle"),
+        ],
+    )
+    def test_only_a_struck_enemy_is_secured_and_only_with_the_prizes_rule(self, target, options, message):
+        ships = [
+            frigate("Shannon", "english", 8, 10, 90),
+            frigate("Chesapeake", "spanish", 12, 10.6, 90),
+            frigate("Essex", "spanish", 12, 9.4, 90),
+        ]
+        state = to_movement(position(ships, period="nelson", options=options, wind="W"))
+        state.ships["Chesapeake"].status = "surrendered"
+        with pytest.raises(IllegalAction) as error:
+            play(state, f"move Shannon turn 0 run 4.00 turn 0 secure {target}")
+        assert error.value.rule == "optional rule 6" and error.value.message == message
 
     def test_any_ship_may_offer_surrender_at_the_end_of_a_move(self):
         # "A ship may surrender at the end of any move": the book sets no condition on her state
