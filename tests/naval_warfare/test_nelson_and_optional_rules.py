@@ -550,6 +550,16 @@ class TestNightAndTheEndOfTheBattle:
         assert state.outcome.result == "spanish" and state.outcome.returns == (-1.0, 1.0)
         assert state.outcome.reason.endswith("0 to 10 points")
 
+    def test_reinforcements_still_to_come_do_not_hide_the_points_of_the_ships_after_them(self):
+        ships = [
+            ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=3, edge="east"),
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+        ]
+        state = position(ships, period="nelson")
+        state.ships["Chesapeake"].flotation = 40
+        assert state.to_json()["score"] == [10, 0]
+
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
         ships = [
             ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
