@@ -74,15 +74,22 @@ class TestRule5Masts:
         assert state.current_player() == 1
 
 
+def dismasted_upwind_of_san_martin(revenge_y: float):
+    """Revenge, dismasted, lies beam to beam upwind (north) of San Martin, her mainmast at `revenge_y`;
+    Hope is far off. The first move's dice are due."""
+    ships = [
+        ship("Revenge", "english", 10, revenge_y, 90),
+        ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
+        ship("Hope", "english", 40, 30, 90, type="Hope"),
+    ]
+    state = position(ships)
+    state.ships["Revenge"].masts_lost = 2
+    return state
+
+
 class TestRule6Drifting:
     def test_drifting_ship_strikes_another_which_drifts_until_4_to_6(self):
-        ships = [
-            ship("Revenge", "english", 10, 10.8, 90),
-            ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
-            ship("Hope", "english", 40, 30, 90, type="Hope"),
-        ]
-        state = position(ships)
-        state.ships["Revenge"].masts_lost = 2
+        state = dismasted_upwind_of_san_martin(10.8)
         to_movement(state)
         revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
         assert revenge.y == 1025 and martin.adrift  # stopped at contact, beam to beam
@@ -124,13 +131,7 @@ class TestRule6Drifting:
     def test_a_ship_already_against_another_downwind_cannot_drift_and_sets_her_drifting(self):
         """Rule 6: Revenge lies against San Martin's side, upwind of her: she does not move at all, and
         San Martin, struck, drifts too."""
-        ships = [
-            ship("Revenge", "english", 10, 10.25, 90),
-            ship("San Martin", "spanish", 10, 10, 90, type="San Martin"),
-            ship("Hope", "english", 40, 30, 90, type="Hope"),
-        ]
-        state = position(ships)
-        state.ships["Revenge"].masts_lost = 2
+        state = dismasted_upwind_of_san_martin(10.25)
         events = start_move(state)
         assert state.ships["Revenge"].point == (1000, 1025) and state.ships["San Martin"].adrift
         assert not any(isinstance(e, Drifted) for e in events)
