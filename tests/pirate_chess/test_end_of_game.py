@@ -43,6 +43,7 @@ def test_threefold_repetition_is_a_draw():
     assert not state.is_terminal()
     events = play(state, SHUFFLE[3])
     assert state.outcome.result == "draw" and "third time" in state.outcome.reason
+    assert state.returns() == [0.0, 0.0]  # a draw scores neither fleet
     assert events[-1].kind == "game-over"
 
 

@@ -45,6 +45,7 @@ def test_opening_placement_is_required_in_each_of_the_first_three_turns():
     assert refused(state, "weigh Junk") == "opening-placement"
     assert refused(state, "move Junk d4-d5") == "opening-placement"
     assert refused(state, "end") == "opening-placement"
+    assert refused(state, "move Junk d4-a1") == "opening-placement"  # onto her own Frigate: no attack at all
     # A move value no notation writes, to the square past h8, is refused the same way.
     with pytest.raises(IllegalAction) as error:
         state.apply(Move("Junk", state.geometry.index["d4"], 64))
