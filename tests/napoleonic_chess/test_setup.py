@@ -240,8 +240,8 @@ def test_a_corrupt_saved_state_is_rejected_saying_why(corrupt, message):
 
 
 def test_a_saved_attack_by_or_at_a_unit_not_on_the_board_is_rejected():
-    state = GAME.new_initial_state("standard")
-    data = state.to_json()
+    # saved while the attacks are declared: the board stands still until they resolve
+    data = {**GAME.new_initial_state("standard").to_json(), "phase": "attack"}
     unit = data["units"][0]
     enemy = next(u for u in data["units"] if u["army"] != unit["army"])
     empty = next(f"{f}{r}" for r in "45" for f in "abcdefgh" if all(u["square"] != f"{f}{r}" for u in data["units"]))

@@ -397,9 +397,12 @@ class NapoleonicState(State):
 
 
 def _check_declarations(state: NapoleonicState) -> None:
-    """Attacks and supports are declared by units on the board at units on the board, and the board
-    stands still until they resolve (combat.engagements relies on it): a saved state that says
-    otherwise is corrupt."""
+    """Until they resolve (the attack and support phases), attacks and supports are declared by units
+    on the board at units on the board, and the board stands still (combat.engagements relies on
+    it): a saved state that says otherwise is corrupt. After the resolution the vacated squares
+    stay named in the attacks for the advance."""
+    if state.phase not in (ATTACK, SUPPORT):
+        return
     on_board = {unit.id for unit in state.board.values()}
     for what, declared in (("attacks", state.attacks), ("supports", state.supports)):
         for unit_id, target in declared.items():
