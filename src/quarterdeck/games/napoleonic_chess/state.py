@@ -399,11 +399,14 @@ class NapoleonicState(State):
 def _check_declarations(state: NapoleonicState) -> None:
     """Until they resolve (the attack and support phases), attacks and supports are declared by units
     on the board at units on the board, and the board stands still (combat.engagements relies on
-    it): a saved state that says otherwise is corrupt. After the resolution the vacated squares
-    stay named in the attacks for the advance."""
+    it); after it, the squares left to advance into are empty and their attackers on the board
+    (combat.advances). A saved state that says otherwise is corrupt."""
+    on_board = {unit.id for unit in state.board.values()}
+    for vacated, attacker_ids in state.fallen.items():
+        if vacated in state.board or not set(attacker_ids) <= on_board:
+            raise RecordError(f"fallen: {state.square_name(vacated)} is not a vacated square its attackers may take")
     if state.phase not in (ATTACK, SUPPORT):
         return
-    on_board = {unit.id for unit in state.board.values()}
     for what, declared in (("attacks", state.attacks), ("supports", state.supports)):
         for unit_id, target in declared.items():
             if unit_id not in on_board:
