@@ -205,12 +205,20 @@ def saved_with(**revenge):
         ({"flotation": 24}, "impossible flotation, crew or masts"),
         ({"status": "flying"}, "unknown status"),
         ({"moved": None}, "not a ship: KeyError"),
+        ({"heading": "90"}, "Revenge: heading must be a whole number"),
+        ({"crew": True}, "Revenge: crew must be a whole number"),
     ],
 )
 def test_a_saved_ship_that_cannot_be_is_refused_naming_what_is_wrong(change, message):
     with pytest.raises(RecordError) as error:
         GAME.state_from_json(saved_with(**change))
     assert message in str(error.value)
+
+
+def test_a_game_saved_before_boarding_holds_and_gunners_were_kept_loads_with_none():
+    again = GAME.state_from_json(saved_with(held_until=None, gunners=None))
+    revenge = again.to_json()["ships"][0]
+    assert (revenge["held_until"], revenge["gunners"]) == (0, 0)
 
 
 def test_a_saved_ship_with_no_men_left_or_dismasted_loads():
@@ -226,3 +234,12 @@ def test_the_saved_view_gives_a_ship_in_inches_with_the_limits_of_her_move():
     revenge = state.to_json()["ships"][0]
     assert (revenge["x"], revenge["y"], revenge["length"], revenge["beam"]) == (10.5, 12.25, 1.0, 0.25)
     assert revenge["limits"] == {"mode": "sail", "turn": 90, "run_max": 8.0, "run_min": 1.0, "wind": 45}
+    assert (revenge["captor"], revenge["prize_crew"], revenge["damage"]) == (-1, 0, 0)  # nobody's prize, undamaged
+
+
+@pytest.mark.parametrize(("flotation", "damage"), [(18, 0), (17, 1), (12, 1), (11, 2), (6, 2), (5, 3)])
+def test_the_damage_thresholds_count_when_reached(flotation, damage):
+    """Rule 5 (rulings: reached counts): of Revenge's 23 points, 6 lost is a quarter, 12 a half, 18 three quarters."""
+    state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])
+    state.ships["Revenge"].flotation = flotation
+    assert state.to_json()["ships"][0]["damage"] == damage
