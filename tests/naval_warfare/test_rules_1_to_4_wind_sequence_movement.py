@@ -123,6 +123,12 @@ class TestRule1Wind:
         roll(state, 2, 4)
         assert state.strength == 1 and due(state)[1] == "initiative"
 
+    def test_boats_wait_for_the_second_move_of_a_battle_that_opens_in_light_airs(self):
+        state = to_movement(position(pair(), strength="light airs", options={"boats": True}))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn -90 run 1.00 turn 0 boats")
+        assert error.value.rule == "optional rule 1"
+
     def test_boats_wait_for_the_second_move_of_light_airs_after_a_medium_wind(self):
         """Optional rule 1: boats may tow "after the first move of the calm or light airs"; a move of
         medium wind before it does not count towards the light airs."""
@@ -160,6 +166,24 @@ class TestRule3Sequence:
         assert due(state) == ("roll", "initiative")
         roll(state, 5, 9)
         assert state.first == 1 and state.current_player() == 1 and state.phase == "move-first"
+
+    def test_when_the_spaniards_win_the_initiative_the_english_move_second(self):
+        state = to_movement(position(pair()), first=1)
+        assert state.current_player() == 1
+        play(state, "move San Martin turn 0 run 6.00 turn 0")
+        assert state.current_player() == 0 and state.phase == "move-second"
+        play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert state.phase not in ("move-first", "move-second")
+
+    def test_a_single_die_is_one_of_six_equally_likely_throws(self):
+        state = to_movement(
+            position(
+                [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+            )
+        )
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        assert due(state) == ("roll", "grapple")
+        assert state.chance_outcomes() == [(Roll((v,)), pytest.approx(1 / 6)) for v in range(1, 7)]
 
     def test_first_player_moves_then_second_then_fire(self):
         state = to_movement(position(pair()))
