@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Turned, WindChanged
+from quarterdeck.core.events import DieRolled, PhaseChanged, Turned, WindChanged
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare.actions import Roll
 
@@ -164,14 +164,16 @@ class TestRule3Sequence:
         roll(state, 2, 2)
         roll(state, 7, 7)
         assert due(state) == ("roll", "initiative")
-        roll(state, 5, 9)
+        events = roll(state, 5, 9)
         assert state.first == 1 and state.current_player() == 1 and state.phase == "move-first"
+        assert PhaseChanged("spanish", "move", 1) in events
 
     def test_when_the_spaniards_win_the_initiative_the_english_move_second(self):
         state = to_movement(position(pair()), first=1)
         assert state.current_player() == 1
-        play(state, "move San Martin turn 0 run 6.00 turn 0")
+        events = play(state, "move San Martin turn 0 run 6.00 turn 0")
         assert state.current_player() == 0 and state.phase == "move-second"
+        assert PhaseChanged("english", "move", 1) in events
         play(state, "move Revenge turn 0 run 8.00 turn 0")
         assert state.phase not in ("move-first", "move-second")
 
