@@ -206,6 +206,22 @@ class TestCuttingLoose:
         assert not state.ships["Essex"].afoul and not state.ships["Guerriere"].afoul
         assert not any(purpose == "cut" for purpose, _, _ in state.rolls)  # no die needed
 
+    def test_every_pair_that_asks_rolls_whatever_lies_before_it(self):
+        state = battle(ship("Wasp", "blue", 20, "2020", "N", 0), ship("Hornet", "blue", 20, "1510", "N", 4),
+                       ship("Sloop", "red", 20, "1509", "N", 0), ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Wasp=0, Hornet=4, Sloop=0, Essex=4, Guerriere=0)
+        state.apply(Move("Hornet"), 0)
+        hold_windows(state)
+        state.apply(Move("Essex"), 0)
+        quiet_turn(state)
+        for name in ("Sloop", "Guerriere"):
+            state.apply(Declare(name, 0), 1)
+        state.apply(Declare("Wasp", 0), 0)
+        state.apply(Declare("Hornet", 0), 0)  # this pair stays fast
+        state.apply(Cut("Essex", 2), 0)
+        assert state.rolls[:1] == [("cut", "Essex", 1)]
+
     def test_a_ship_cuts_loose_under_way_never_at_rest(self):
         # freed at MA 0 she could not leave the hex, and two ships no longer afoul would share it
         state = self.afoul()
