@@ -423,10 +423,24 @@ class TestSiMove:
                                   ("Java", 1, ("ahead", "ahead"))):
             for step in steps:
                 state.apply(Plot(name, step), side)
+        assert state.windows and state.ships["Wasp"].left == 0  # stopped short: her last point is lost too
         hold_windows(state)
         wasp = state.ships["Wasp"]
         assert state.ships["Hornet"].afoul == "Java"
         assert state.grid.name(wasp.hex) == "1110" and wasp.facing.name == "SW"  # stopped, the rest of her plot lost
+
+    def test_a_prize_and_an_enemy_making_for_one_hex_both_stop_short(self):
+        """A prize crew cannot run aboard (Prizes): meeting an enemy at the same step, neither enters."""
+        state = battle(ship("Prize", "red", 38, "1011", "N", 3, **FRIGATE),
+                       ship("Java", "red", 38, "0910", "SE", 3, **FRIGATE), ship("Essex", "blue", 44, "3020", "N", 0),
+                       wind=(6, "moderate"), options={"simove": True})
+        state.ships["Prize"].owner = 0  # taken by blue in an earlier turn
+        to_movement(state, Prize=3, Java=3, Essex=0)
+        assert state.segment == 2  # MA 3: her first point is in segment 2
+        state.apply(Plot("Prize", "ahead"), 0)
+        state.apply(Plot("Java", "ahead"), 1)
+        prize, java = state.ships["Prize"], state.ships["Java"]
+        assert (state.grid.name(prize.hex), state.grid.name(java.hex)) == ("1011", "0910") and not prize.afoul
 
     def test_a_ship_taken_during_the_steps_plots_no_more(self):
         state = battle(ship("Mary", "red", 14, "1009", "N", 4, **{"class": "merchantman"}),
