@@ -457,6 +457,7 @@ class TestVictory:
             if state.is_terminal():
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60
+        assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)  # no points either way
 
     @pytest.mark.parametrize(
         ("minutes", "text"),

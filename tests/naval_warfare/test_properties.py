@@ -16,7 +16,7 @@ from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
-from quarterdeck.games.naval_warfare.actions import Move
+from quarterdeck.games.naval_warfare.actions import Choose, Move, Roll
 from quarterdeck.games.naval_warfare.scenario import builtin_names
 
 from .helpers import GAME, distant_enemy, position, ship, to_movement
@@ -243,3 +243,24 @@ def test_the_damage_thresholds_count_when_reached(flotation, damage):
     state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])
     state.ships["Revenge"].flotation = flotation
     assert state.to_json()["ships"][0]["damage"] == damage
+
+
+def test_a_die_is_thrown_only_when_due_and_only_as_one_of_its_results():
+    """Every die is a chance outcome (state.py): no throw is taken when a player must decide, none
+    outside the die's results, and nobody but chance acts while a die is due."""
+    state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])
+    assert state.legal_actions(0) == [] and len(state.legal_actions()) == 36
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Roll((7, 1)))
+    assert error.value.rule == "dice"
+    to_movement(state)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(Roll((3,)), 0)
+    assert error.value.rule == "dice" and error.value.message == "no die is due now"
+
+
+def test_the_choices_of_one_ship_at_the_end_of_the_move():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], options={"prizes": True}))
+    state.apply(state.parse_action("move Revenge turn 0 run 1.00 turn 0"))
+    state.apply(state.parse_action("move San Martin turn 0 run 1.00 turn 0"))
+    assert state.legal_actions(piece="Revenge") == [Choose("surrender", "Revenge")]
