@@ -403,7 +403,7 @@ def _check_declarations(state: NapoleonicState) -> None:
     (combat.advances). A saved state that says otherwise is corrupt."""
     on_board = {unit.id for unit in state.board.values()}
     for vacated, attacker_ids in state.fallen.items():
-        if vacated in state.board or not set(attacker_ids) <= on_board:
+        if vacated in state.board or any(unit_id not in on_board for unit_id in attacker_ids):
             raise RecordError(f"fallen: {state.square_name(vacated)} is not a vacated square its attackers may take")
     if state.phase not in (ATTACK, SUPPORT):
         return
