@@ -235,6 +235,7 @@ def test_the_saved_view_gives_a_ship_in_inches_with_the_limits_of_her_move():
     assert (revenge["x"], revenge["y"], revenge["length"], revenge["beam"]) == (10.5, 12.25, 1.0, 0.25)
     assert revenge["limits"] == {"mode": "sail", "turn": 90, "run_max": 8.0, "run_min": 1.0, "wind": 45}
     assert (revenge["captor"], revenge["prize_crew"], revenge["damage"]) == (-1, 0, 0)  # nobody's prize, undamaged
+    assert state.to_json()["table"] == {"width": 72, "height": 36}
 
 
 @pytest.mark.parametrize(("flotation", "damage"), [(18, 0), (17, 1), (12, 1), (11, 2), (6, 2), (5, 3)])
@@ -264,3 +265,27 @@ def test_the_choices_of_one_ship_at_the_end_of_the_move():
     state.apply(state.parse_action("move Revenge turn 0 run 1.00 turn 0"))
     state.apply(state.parse_action("move San Martin turn 0 run 1.00 turn 0"))
     assert state.legal_actions(piece="Revenge") == [Choose("surrender", "Revenge")]
+
+
+def test_a_saved_game_in_progress_with_nothing_due_is_refused():
+    data = saved_with()
+    data["agenda"] = []
+    with pytest.raises(RecordError) as error:
+        GAME.state_from_json(data)
+    assert "a game in progress needs something due next" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["move Revenge turn +0 run 1.00 turn +0 board San Martin", "move Revenge turn -45 run 2.50 turn +10 heave-to"],
+)
+def test_a_move_reads_back_as_the_text_it_was_written_in(text):
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    assert state.action_to_text(state.parse_action(text)) == text
+
+
+def test_something_that_is_no_naval_warfare_action_has_no_text():
+    state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()])
+    with pytest.raises(NotationError) as error:
+        state.action_to_text("fire!")
+    assert error.value.field == "action"
