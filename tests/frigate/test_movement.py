@@ -69,6 +69,14 @@ class TestDeclaration:
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
         assert [a for a in state.legal_actions(0) if a.ship == "Essex"] == [Declare("Essex", m) for m in (0, 1, 2)]
 
+    def test_momentum_is_last_turns_allowance_whatever_ship_was_lost_before_her(self):
+        state = battle(ship("Lost", "blue", 20, "2020", "N", 0),
+                       ship("Essex", "blue", 44, "0510", "SE", 0, **{"class": "frigate"}), FAR)
+        state.ships["Lost"].status = "sunk"
+        to_movement(state, Essex=2, Distant=0)
+        quiet_turn(state)
+        assert state.ships["Essex"].last_ma == 2 and state.to_json()["ships"][1]["allowed"][:2] == [0, 4]
+
     def test_a_maximum_equal_to_the_momentum_floor_is_no_carrying_way(self):
         # In a calm a frigate with the wind on her side-rear may sail 2: last turn's 6 less 4 is 2 too.
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR, wind=(1, "calm"))
