@@ -658,7 +658,7 @@ def table(report: dict) -> str:
         "| module | mutants | sampled | equivalent | caught | timed out | survived | score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for module, s in report["modules"].items():
+    for module, s in sorted(report["modules"].items()):
         rows.append(
             f"| {module} | {s['mutants']} | {s['sampled']} | {s['equivalent']} | {s['caught']} | {s['timed_out']} "
             f"| {s['survived']} | {_score_text(s)} |"

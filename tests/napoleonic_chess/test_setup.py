@@ -250,7 +250,7 @@ def test_a_saved_attack_by_or_at_a_unit_not_on_the_board_is_rejected():
     with pytest.raises(RecordError, match=f"supports: {unit['id']} is declared at {empty}, where no unit stands"):
         GAME.state_from_json({**data, "supports": {unit["id"]: empty}})
     with pytest.raises(RecordError, match=f"fallen: {empty} is not a vacated square its attackers may take"):
-        GAME.state_from_json({**data, "phase": "advance", "fallen": {empty: ["ghost"]}})
+        GAME.state_from_json({**data, "phase": "advance", "fallen": {empty: [unit["id"], "ghost"]}})
     declared = {unit["id"]: enemy["square"]}
     assert GAME.state_from_json({**data, "attacks": declared}).to_json()["attacks"] == declared
 
