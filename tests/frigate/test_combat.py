@@ -257,6 +257,13 @@ class TestChaseGuns:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Dismasted("Ahead", "1006") in events and state.ships["Ahead"].masts == 3
 
+    def test_chase_guns_are_not_aimed(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Fire("Essex", "bow", "Ahead", "rigging"), 0)
+        assert refused.value.rule == "aim" and not state.ships["Essex"].fired
+
     def test_the_second_die_is_shown_deciding_the_mast_hit(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)
