@@ -124,7 +124,8 @@ def test_bad_input_is_refused_and_changes_nothing(options):
                         ("order blue red", "arguments"), ("move Bounty", "ship"), ("roll 1 2 3", "arguments"),
                         ("fire Constitution starboard", "arguments"), ("", "verb"), ("roll", "arguments"),
                         ("end-declare now", "arguments"), ("form van line-ahead", "squadron"),
-                        ("form van", "arguments"), ("sail Constitution", "arguments"), ("declare Constitution 6 port now", "arguments"),
+                        ("form van", "arguments"), ("sail Constitution", "arguments"),
+                        ("declare Constitution 6 port now", "arguments"),
                         ("cut Constitution", "arguments"), ("turn Constitution", "arguments"),
                         ("plot Constitution", "arguments"), ("fire Constitution bow Guerriere hull now", "arguments"),
                         ("move Constitution now", "arguments"), ("order blue red red blue blue", "arguments")):
