@@ -114,6 +114,24 @@ class TestRule6Drifting:
         assert state.ships["Revenge"].status == "disengaged"
         assert [e for e in events if isinstance(e, Escaped)] == [Escaped("Revenge", "(10.00, -0.20)", "table")]
 
+    @pytest.mark.parametrize(
+        ("y", "land", "status"),
+        [
+            (0.8, [], "disengaged"),
+            (10, [{"name": "Lizard", "kind": "land", "points": [[0, 0], [30, 0], [30, 9.2], [0, 9.2]]}], "wrecked"),
+        ],
+    )
+    def test_a_burning_ship_that_drifts_out_of_the_battle_burns_no_more(self, y, land, status):
+        """A ship carried off the table or onto the shore has left the battle: her fire is no longer
+        checked (Nelson rule 2) and cannot spread to the ships still fighting."""
+        state = position([ship("Revenge", "english", 10, y, 90), distant_enemy()], land=land)
+        revenge = state.ships["Revenge"]
+        revenge.masts_lost, revenge.on_fire = 2, 2
+        start_move(state)
+        assert due(state) == ("roll", "fire")
+        roll(state, 1)  # the fire still burns when she drifts
+        assert revenge.status == status and revenge.on_fire == 0
+
     def test_heave_to_announced_then_drifts_and_throws_4_to_6_to_sail(self):
         ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
         state = to_movement(position(ships))
