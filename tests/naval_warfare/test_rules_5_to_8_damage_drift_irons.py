@@ -105,6 +105,16 @@ class TestRule6Drifting:
         events = start_move(state)
         assert state.ships["Revenge"].status == "wrecked" and Wrecked("Revenge", "Lizard") in events
 
+    def test_drifting_onto_two_shores_at_once_wrecks_her_once_on_the_first(self):
+        land = [
+            {"name": "Lizard", "kind": "land", "points": [[0, 0], [10, 0], [10, 9.2], [0, 9.2]]},
+            {"name": "Rame Head", "kind": "land", "points": [[10, 0], [30, 0], [30, 9.2], [10, 9.2]]},
+        ]
+        state = position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], land=land)
+        state.ships["Revenge"].masts_lost = 2
+        events = start_move(state)
+        assert [e for e in events if isinstance(e, Wrecked)] == [Wrecked("Revenge", "Lizard")]
+
     def test_drifting_off_the_table_disengages_her(self):
         """Rulings: a ship carried off the table has left the battle (disengaged), not been lost."""
         ships = [ship("Revenge", "english", 10, 0.8, 90), distant_enemy()]
