@@ -177,7 +177,9 @@ class TestRule12Boarding:
 
     def test_failed_grapple_changes_nothing(self):
         state = self.boarded()
-        roll(state, 3)
+        events = roll(state, 3)
+        assert events[0] == DieRolled("Revenge grapples San Martin (rule 12)", 3)  # the throw is shown
+        assert not any(isinstance(e, (Marked, BoardingRound)) for e in events)  # and nothing follows from it
         assert not state.ships["Revenge"].grappled and state.ships["San Martin"].crew == 100
 
     def test_morale_after_round_two_and_fighting_continues_next_move(self):
