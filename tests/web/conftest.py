@@ -9,6 +9,7 @@ one and prints it). Without it those tests are skipped, unless QUARTERDECK_REQUI
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -122,6 +123,7 @@ class ServerProcess:
             cwd=ROOT,
             pass_fds=(self.listener.fileno(),),
             env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))},
+            start_new_session=True,  # its own process group: the kill takes its computer workers too
         )
         for _ in range(300):  # up to a minute for a cold start on a busy machine
             if self.process.poll() is not None:
@@ -134,9 +136,14 @@ class ServerProcess:
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
+        """SIGKILL to the server and every process it started, as when the machine loses power."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # the server and everything it started are gone already
+        self.process.wait()
 
 
 @pytest.fixture
