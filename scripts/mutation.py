@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import datetime
 import fcntl
 import functools
@@ -679,6 +680,18 @@ def write_table(path: Path, report: dict) -> None:
     path.write_text(text)
 
 
+@contextlib.contextmanager
+def locked(report_path: Path | None):
+    """Holds the report's lock file (none when no report is written) for a read-merge-write."""
+    if report_path is None:
+        yield
+        return
+    report_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(report_path.with_name(report_path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def merge(old: dict | None, report: dict) -> dict:
     """A partial run (some games or modules) replaces only its own rows of the saved report."""
     if old is None:
@@ -719,16 +732,11 @@ def main(argv: list[str] | None = None) -> int:
     def save(report: dict) -> dict:
         # Written after every module, so an interrupted run keeps what it measured; the saved report
         # is read again under a lock, so runs of different games at once each keep their own rows.
-        if previous is None:
-            if table_path != "-":
-                write_table(ROOT / table_path, report)
-            return report
-        previous.parent.mkdir(parents=True, exist_ok=True)
-        with open(previous.with_name(previous.name + ".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            latest = json.loads(previous.read_text()) if previous.exists() else old
-            report = merge(latest, report)
-            previous.write_text(json.dumps(report, indent=1) + "\n")
+        with locked(previous):
+            if previous is not None:
+                latest = json.loads(previous.read_text()) if previous.exists() else old
+                report = merge(latest, report)
+                previous.write_text(json.dumps(report, indent=1) + "\n")
             if table_path != "-":
                 write_table(ROOT / table_path, report)
         return report
