@@ -407,6 +407,115 @@ class TestRule12Boarding:
         assert due(state) == ("decide", "withdraw") and state.ships["San Martin"].crew == 1
 
 
+    def test_one_boarder_left_after_round_one_still_fights_round_two(self):
+        """Rule 12 (rulings: one die per five crew, at least one): Revenge's four boarders lose three in
+        round one; her last man throws his die in round two and nobody yields before the morale throw."""
+        state = self.boarded(4, 10)
+        roll(state, 4)
+        events = []
+        for value in (1, 6, 1):  # round 1: Revenge's die kills none; San Martin's 6 - 3 kills three
+            events += roll(state, value)
+        assert BoardingRound("Revenge", "San Martin", 1, 0, 3) in events and state.ships["Revenge"].crew == 1
+        round_two = []
+        while due(state) == ("roll", "boarding"):
+            round_two += roll(state, 1)
+        assert [e.purpose for e in round_two if isinstance(e, DieRolled)] == [
+            "Revenge in boarding round 2",
+            "San Martin in boarding round 2",
+            "San Martin in boarding round 2",
+        ]
+        assert due(state) == ("decide", "withdraw") and state.ships["San Martin"].status == "afloat"
+
+    @pytest.mark.parametrize(
+        ("attacker_crew", "defender_crew", "dice"),
+        [(1, 0, ()), (4, 4, (6, 6))],
+        ids=["nobody-aboard-her", "her-last-men-killed-in-round-one"],
+    )
+    def test_a_single_boarder_left_carries_a_ship_with_no_crew(self, attacker_crew, defender_crew, dice):
+        """Rule 12 (rulings: a side with no crew yields at once): one man of Revenge's is left and
+        none of San Martin's, whether she had nobody aboard or round one kills her four (Revenge's
+        6 - 2) as her own 6 - 3 kills three of Revenge's four: San Martin is carried."""
+        state = self.boarded(attacker_crew, defender_crew)
+        events = roll(state, 4)
+        for value in dice:
+            events += roll(state, value)
+        assert state.ships["Revenge"].crew == 1 and state.ships["San Martin"].crew == 0
+        assert Marked("San Martin", "is carried by Revenge's boarders", "rule 12") in events
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") not in events
+        assert state.ships["San Martin"].status == "taken"
+
+    def test_more_than_twice_the_crew_makes_a_morale_five_a_three_the_fight_goes_on(self):
+        """Rule 12: "-2 if one side has more than twice the other's crew": 5 - 2 = 3, fighting
+        continues next move (not 1-2: Revenge is not repelled)."""
+        state = self.to_morale(45, 91)
+        events = roll(state, 5)
+        assert events[:2] == [
+            DieRolled("San Martin's morale (rule 12) -2", 5),
+            Marked("Revenge", "fights on with San Martin next move", "rule 12"),
+        ]
+        assert state.continuing == [("Revenge", "San Martin")]
+
+    def test_a_defender_carried_by_boarders_is_shown_struck_and_nothing_else(self):
+        """Rule 12 with the prizes rule off: San Martin, the larger side, yields on a morale 6 and leaves
+        play as taken; the grapples go with her, and no other mark is shown on either ship."""
+        state = self.to_morale(45, 60)
+        events = roll(state, 6)
+        assert [e for e in events if isinstance(e, Marked)] == [
+            Marked("San Martin", "is carried by Revenge's boarders", "rule 12")
+        ]
+        assert state.ships["San Martin"].status == "taken" and not state.ships["Revenge"].grappled
+
+    def test_a_ship_that_cuts_free_after_her_side_has_moved_does_not_move_again(self):
+        """Rule 12, a decision: a ship that cuts the grapples during the enemy's movement "may move if
+        it has not already": San Martin moved first this move, then repelled Revenge's boarders and
+        cut free; she stays moved and the fire begins."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships), first=1)
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)  # nobody killed
+        play(state, "fight-on Revenge")
+        roll(state, 2)  # morale: Revenge (45) the smaller side, repelled
+        play(state, "cut San Martin")
+        events = roll(state, 4)
+        assert Marked("San Martin", "cuts the grapples from Revenge", "rule 12") in events
+        martin = next(s for s in state.to_json()["ships"] if s["name"] == "San Martin")
+        assert martin["moved"] and martin["limits"]["mode"] == "none"
+        assert state.phase == "fire-first" and not any(isinstance(a, Move) for a in state.legal_actions())
+
+    def test_a_fight_that_goes_on_is_not_ended_by_another_ship_carried_in_the_same_move(self):
+        """Rule 12 (rulings: "fighting continues next move" fights right after drifting): Revenge's fight
+        with San Martin goes on; then Hope carries San Felipe in round one. Revenge's fight still
+        starts again next move."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+            ship("Hope", "english", 10, 20, 90, type="Hope"),
+            ship("San Felipe", "spanish", 11, 20.3, 90, type="San Cristobal"),
+        ]
+        state = to_movement(position(ships))
+        state.ships["San Martin"].crew, state.ships["San Felipe"].crew = 45, 4
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)  # nobody killed
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # morale 4: the fight goes on next move
+        play(state, "move Hope turn 0 run 1.00 turn 0 board San Felipe")
+        roll(state, 4)
+        for value in [6] * 12 + [1]:  # Hope's 12 dice kill San Felipe's four; her one die none
+            roll(state, value)
+        assert state.ships["San Felipe"].status == "taken" and not state.ships["Hope"].grappled
+        play(state, "move San Martin hold")
+        while due(state) in (("decide", "fire"), ("decide", "end")):
+            play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert due(state) == ("roll", "boarding") and state.phase == "fights"
+        assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+
 class TestRule11AutomaticChoice:
     def test_with_the_automatic_choice_the_six_takes_a_short_battery_not_bearing_on_the_firer(self):
         """Rule 11 with auto-choice (rulings): a half battery first, then short, medium, long; among equals
