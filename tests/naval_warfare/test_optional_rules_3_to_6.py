@@ -221,6 +221,47 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert chesapeake.status == "afloat" and chesapeake.crew == 60 and chesapeake.captor == -1
         assert victory.scores(state)[0] == 0  # she no longer counts as taken
 
+    @staticmethod
+    def essex_grapples_the_prize(essex_crew: int | None = None):
+        """Chesapeake lies a prize under 12 of Shannon's men with 60 captives; Shannon moves, then Essex
+        (with `essex_crew` men when given) runs alongside the prize and grapples her (a 5)."""
+        state = secured(prize_crew=12, captives=60)
+        if essex_crew is not None:
+            state.ships["Essex"].crew = essex_crew
+        play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
+        state.apply(Move("Essex", 0, 150, 0, "board", "Chesapeake"), 1)
+        roll(state, 5)
+        return state
+
+    def test_a_prize_retaken_by_her_own_side_is_free_of_the_grapples_and_of_any_dishonour(self):
+        """Optional rule 6: a prize is "retaken by her own side's boarders": her crew have her again,
+        the fight is over (no grapples left between Essex and her) and, taken back by force, her crew
+        broke no surrender of their own: she is not dishonoured."""
+        state = self.essex_grapples_the_prize()
+        for value in [6] * 20 + [1] * 2:  # Essex's 20 dice kill the prize crew of 12
+            roll(state, value)
+        chesapeake, essex = state.ships["Chesapeake"], state.ships["Essex"]
+        assert chesapeake.status == "afloat" and not chesapeake.grappled and not essex.grappled
+        assert not chesapeake.dishonoured and state.continuing == []
+
+    def test_a_prize_crew_that_repels_her_own_side_may_cut_the_grapples(self):
+        """Rule 12 and optional rule 6: Essex (12 men) boards the prize and fights on; the morale 2 goes
+        against her, the attacker counting as the smaller side with equal crews: repelled. The prize's
+        captor, the English, may then cut the grapples."""
+        state = self.essex_grapples_the_prize(essex_crew=12)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)  # nobody killed
+        play(state, "fight-on Essex", 1)
+        events = roll(state, 2)
+        assert Marked("Essex", "is repelled by Chesapeake", "rule 12") in events
+        assert due(state) == ("decide", "repel") and state.current_player() == 0
+        assert state.legal_actions() == [Choose("cut", "Chesapeake"), Choose("keep-grapples", "Chesapeake")]
+        play(state, "cut Chesapeake", 0)
+        events = roll(state, 4)
+        assert Marked("Chesapeake", "cuts the grapples from Essex", "rule 12") in events
+        assert not state.ships["Chesapeake"].grappled and not state.ships["Essex"].grappled
+        assert state.ships["Chesapeake"].status == "prize"
+
     def test_captives_guarded_by_too_few_try_once_to_escape(self):
         state = secured(prize_crew=12, captives=100)
         state.agenda.insert(0, ("roll", "escape", "Chesapeake"))
@@ -322,6 +363,20 @@ class TestOptionalRule5Crews:
             thrown += [e.purpose for e in roll(state, 1) if e.kind == "die-rolled"]
         # 18 fighting men throw 3 dice, the one defender 1
         assert thrown[:4] == ["Revenge in boarding round 1"] * 3 + ["San Martin in boarding round 1"]
+
+    def test_a_defender_of_two_men_may_keep_one_at_her_guns(self):
+        """Optional rule 5: "men may be allocated to repel boarders, and others to operate the guns":
+        with two men San Martin may keep one at her guns and fight with the other."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = to_movement(position(ships, options={"crews": True}))
+        state.ships["Revenge"].crew, state.ships["San Martin"].crew = 20, 2
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        play(state, "gunners Revenge 0")
+        assert due(state) == ("decide", "gunners") and state.current_player() == 1
+        assert state.legal_actions() == [Gunners("San Martin", 0), Gunners("San Martin", 1)]
+        play(state, "gunners San Martin 1")
+        assert (state.fight["a"], state.fight["d"]) == (4, 1)  # Revenge's 20 throw four dice, the one fighter one
 
     def test_men_kept_at_the_guns_do_not_fight_the_boarders(self):
         # "if a ship is boarded, men may be allocated to repel boarders, and others to operate the guns.

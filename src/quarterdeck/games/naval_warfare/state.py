@@ -443,7 +443,8 @@ class NavalState(State):
             return [Choose("withdraw", step[3]), Choose("fight-on", step[3])]
         if kind == "repel":
             ship, other = self.ships[step[3]], self.ships[step[4]]
-            if not ship.fighting or ship.grappled != other.name:
+            # the defender that repelled them: a ship under her own colours, or a prize under her captor's
+            if not (ship.fighting or ship.status == PRIZE) or ship.grappled != other.name:
                 return []
             return [Choose("cut", step[3]), Choose("keep-grapples", step[3])]
         if kind == "founder":
