@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Captured, DieRolled, Marked, Moved, Struck
+from quarterdeck.core.events import Captured, DieRolled, Drifted, Marked, Moved, Struck
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
@@ -576,6 +576,99 @@ class TestOptionalRule4AbandonedGalley:
         state = galley_abandoned(land=[])
         assert state.ships["Capitana"].status == "abandoned" and not state.ships["Capitana"].in_play
 
+    @staticmethod
+    def rowed(x, y, heading, land, strength="light airs", extra=(), period="armada", on_fire=0):
+        """The galley Capitana lies abandoned at `x`, `y` (no crew: her slaves row her; `on_fire` as
+        given), Revenge and San Juan out of her way; the first move's dice thrown: her row (or drift)
+        comes before anyone moves. The state and the events of that throw."""
+        ships = [
+            ship("Capitana", "spanish", x, y, heading, type="Galley"),
+            ship("Revenge", "english", 10, 8, 90),
+            ship("San Juan", "spanish", 10, 26, 90, type="San Cristobal"),
+            *extra,
+        ]
+        state = position(ships, strength=strength, land=land, period=period, options={"oared": True})
+        capitana = state.ships["Capitana"]
+        capitana.status, capitana.crew, capitana.on_fire = "rowing", 0, on_fire
+        return state, start_move(state)
+
+    def test_carried_off_the_table_by_the_drift_she_is_lost_abandoned(self):
+        """Optional rule 4 (a decision): while the wind forbids her oars she drifts like any drifting ship
+        (rule 6); carried off the table she is lost, abandoned, not disengaged."""
+        state, events = self.rowed(20, 0.8, 90, COAST, strength="medium")
+        capitana = state.ships["Capitana"]
+        assert Drifted("Capitana", "(20.00, 0.80)", "(20.00, -0.20)") in events
+        assert Marked("Capitana", "is carried off the table, abandoned", "optional rule 4") in events
+        assert capitana.status == "abandoned" and not capitana.in_play
+
+    def test_rowed_off_the_table_she_is_lost_abandoned(self):
+        """Optional rule 4 (decisions): heading south by the east edge, her slaves turn her the full
+        90 degrees of her oar turn for the beach to the north (a shade east of north: she turns east)
+        and row her 6" in light airs, off the table: she is lost, abandoned."""
+        beach = [{"name": "Cape Bon", "kind": "land", "points": [[69, 30], [72, 30], [72, 36], [69, 36]]}]
+        state, events = self.rowed(68, 2, 180, beach)
+        capitana = state.ships["Capitana"]
+        assert Marked("Capitana", "is carried off the table, abandoned", "optional rule 4") in events
+        assert capitana.status == "abandoned" and not capitana.in_play and capitana.x == 7400
+
+    def test_her_turn_for_the_beach_passes_through_north(self):
+        """Optional rule 4: heading north, the beach due west: she turns 90 degrees to port, to 270, and
+        rows 6" due west."""
+        west_shore = [{"name": "Cape Spartel", "kind": "land", "points": [[0, 0], [2, 0], [2, 36], [0, 36]]}]
+        state, events = self.rowed(30, 18, 0, west_shore)
+        assert Moved("Capitana", "(30.00, 18.00)", "(24.00, 18.00)", "270") in events
+        assert state.ships["Capitana"].heading == 270
+
+    def test_with_her_bow_within_a_tenth_of_an_inch_of_the_shore_she_is_beached_where_she_lies(self):
+        """Optional rule 4 and the rulings ("in contact" = hulls within 0.1"): her bow 0.1" off Cape
+        Passaro, she touches the land and is beached before she rows."""
+        state, events = self.rowed(21, 29.4, 0, COAST)
+        capitana = state.ships["Capitana"]
+        assert capitana.status == "beached" and capitana.point == (2100, 2940)
+        assert not any(isinstance(e, Moved) and e.piece == "Capitana" for e in events)
+
+    def test_a_burning_galley_her_slaves_beach_burns_no_more(self):
+        """Optional rule 4 with Nelson rule 3: a galley set on fire while she is rowed away is out of the
+        battle once beached; her fire is no longer hers to fight, nor shown."""
+        state, _ = self.rowed(21, 29.4, 0, COAST, on_fire=1)
+        capitana = state.ships["Capitana"]
+        assert capitana.status == "beached" and capitana.on_fire == 0
+
+    @pytest.mark.parametrize(
+        ("period", "hope_y", "stop_y"),
+        [("armada", 24, 2337), ("nelson", 25.2, 2395)],
+        ids=["a-1-inch-galley", "a-2-inch-galley-of-the-nelson-period"],
+    )
+    def test_a_hull_near_the_end_of_her_row_stops_her(self, period, hope_y, stop_y):
+        """Optional rule 4 (a decision): Hope lies across her course near the end of her 6" row; she stops
+        with her bow against Hope's side: 5.37" on (hulls of 1" by 1/4"), or 5.95" on in a Nelson battle
+        (hulls of 2" by 1/2", the rulings)."""
+        hope = ship("Hope", "english", 21, hope_y, 90, type="Hope")
+        state, events = self.rowed(21, 18, 0, COAST, extra=[hope], period=period)
+        capitana = state.ships["Capitana"]
+        assert Marked("Capitana", "is stopped by Hope's hull", "optional rule 4") in events
+        assert capitana.point == (2100, stop_y) and capitana.status == "rowing"
+
+    def test_rowing_her_full_run_up_to_a_hull_she_is_not_stopped(self):
+        """Optional rule 4: her 6" row ends with her bow just touching Hope's bow (hulls that only touch
+        do not overlap): she rowed her full run, nothing stopped her."""
+        state, events = self.rowed(21, 18, 0, COAST, extra=[ship("Hope", "english", 21, 25, 180, type="Hope")])
+        assert Moved("Capitana", "(21.00, 18.00)", "(21.00, 24.00)", "0") in events
+        assert not any(isinstance(e, Marked) and e.piece == "Capitana" for e in events)
+
+    def test_no_turn_for_the_beach_that_would_swing_her_into_a_hull(self):
+        """Optional rule 4 (a decision): the beach lies due east; Swallow alongside her starboard side
+        keeps her from turning at the start, so she rows 6" north, and Hope, alongside where she stops,
+        keeps her from turning at the end: she ends heading north."""
+        east_shore = [{"name": "Cape Bon", "kind": "land", "points": [[40, 0], [72, 0], [72, 36], [40, 36]]}]
+        alongside = [
+            ship("Swallow", "english", 30.26, 18, 180, type="Hope"),
+            ship("Hope", "english", 30.26, 24, 180, type="Hope"),
+        ]
+        state, events = self.rowed(30, 18, 0, east_shore, extra=alongside)
+        assert Moved("Capitana", "(30.00, 18.00)", "(30.00, 24.00)", "0") in events
+        assert state.ships["Capitana"].heading == 0
+
 
 def in_tow():
     """Light airs from the north: the frigate Pallas has come to the bow of the 74 Calcutta and taken
@@ -672,6 +765,41 @@ class TestOptionalRule3Towing:
         play(state, "move Pallas turn 0 run 1.00 turn 0")
         assert calcutta.point == where  # she lies where she cast off
         assert pallas.x == 1310  # and Pallas sails her own light-airs move
+
+    @staticmethod
+    def towing_pair(heading: int, astern: tuple[float, float]):
+        """Medium wind from the north: Pallas has the 74 Calcutta in tow, 0.1" astern of her at `astern`,
+        both on `heading`."""
+        ships = [
+            frigate("Pallas", "english", 12, 10, heading),
+            ship("Calcutta", "english", *astern, heading, **{"class": "74"}),
+            ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+        ]
+        state = position(ships, period="nelson", options={"towing": True})
+        pallas, calcutta = state.ships["Pallas"], state.ships["Calcutta"]
+        pallas.tow, pallas.towing, calcutta.tow = "Calcutta", True, "Pallas"
+        return state
+
+    def test_a_tower_that_drifts_takes_her_tow_with_her(self):
+        """Rule 6 with optional rule 3: "a grappled or towing pair" drifts together: Pallas, dismasted,
+        drifts 1" downwind and Calcutta, in tow astern of her, drifts with her."""
+        state = self.towing_pair(90, (9.9, 10))
+        state.ships["Pallas"].masts_lost = 2
+        events = start_move(state)
+        assert [e for e in events if isinstance(e, Drifted)] == [
+            Drifted("Pallas", "(12.00, 10.00)", "(12.00, 9.00)"),
+            Drifted("Calcutta", "(9.90, 10.00)", "(9.90, 9.00)"),
+        ]
+
+    def test_a_wind_that_heads_a_tow_throws_for_the_tower_alone(self):
+        """Rule 8 with optional rule 3 (a decision: the pair moves under the tower's wind limits): both
+        point 20 degrees off a northerly, closer than the 45 now permitted; Pallas throws, and Calcutta,
+        in tow, does not."""
+        state = self.towing_pair(20, (11.28, 8.03))
+        start_move(state)
+        assert state.agenda[0] == ("roll", "rule8", "Pallas")
+        roll(state, 3)
+        assert due(state) != ("roll", "rule8")
 
 
 def survivors_in_the_water():

@@ -277,6 +277,80 @@ class TestRule6Drifting:
             assert state.ships[struck].adrift
             assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
 
+    def test_in_a_calm_a_drifting_ship_lies_still_even_with_the_shore_against_her(self):
+        """Rule 6 and the rulings (a drift move is 0 in a calm: "ships themselves do not drift in a
+        calm"): in light airs Revenge runs south until her bow touches the Lizard and heaves to; the wind
+        falls calm, and drifting, she lies where she is, not wrecked."""
+        shore = [{"name": "Lizard", "kind": "land", "points": [[0, 0], [30, 0], [30, 10], [0, 10]]}]
+        ships = [ship("Revenge", "english", 10, 11, 180), distant_enemy()]
+        state = to_movement(position(ships, strength="light airs", land=shore))
+        play(state, "move Revenge turn 0 run 0.50 turn 0 heave-to")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        assert due(state) == ("roll", "wind")
+        events = roll(state, 2, 6) + roll(state, 1)  # the wind falls calm
+        assert state.to_json()["wind"]["strength_name"] == "calm"
+        events += roll(state, 9, 4)
+        revenge = state.ships["Revenge"]
+        assert revenge.adrift and revenge.status == "afloat" and revenge.point == (1000, 1050)
+        assert not any(isinstance(e, (Drifted, Wrecked)) for e in events)
+
+    def test_a_ship_a_tenth_of_an_inch_off_where_the_drift_stops_is_struck_too(self):
+        """Rule 6 and the rulings ("in contact" = hulls within 0.1"): Revenge drifts onto Hope; Swallow,
+        lying 0.1" lower, is in contact with her where she stops: both are set drifting."""
+        ships = [
+            ship("Revenge", "english", 10, 10.8, 90),
+            ship("Hope", "english", 9.5, 10, 90, type="Hope"),
+            ship("Swallow", "english", 10.5, 9.9, 90, type="Hope"),
+            distant_enemy(),
+        ]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = start_move(state)
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        for struck in ("Hope", "Swallow"):
+            assert state.ships[struck].adrift
+            assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
+
+    def test_a_grappled_pair_drifting_onto_a_ship_stops_together_and_strikes_only_her(self):
+        """Rule 6: a grappled pair drifts as one: Revenge, the more downwind, comes up against Hope a
+        quarter inch below her and San Martin stops with her, still alongside; Hope is struck and
+        drifts, and neither of the pair is set drifting by the other."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 10, 10.3, 90, type="San Martin"),
+            ship("Hope", "english", 10, 9.5, 90, type="Hope"),
+        ]
+        state = position(ships)
+        state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
+        events = start_move(state)
+        assert [e for e in events if isinstance(e, Drifted)] == [
+            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.75)"),
+            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 10.05)"),
+        ]
+        assert [e for e in events if isinstance(e, Marked)] == [
+            Marked("Hope", "is struck by drifting Revenge and drifts", "rule 6")
+        ]
+        assert state.ships["Hope"].adrift
+        assert not state.ships["Revenge"].adrift and not state.ships["San Martin"].adrift
+
+    def test_a_drift_onto_a_surrendered_ship_does_not_set_her_drifting(self):
+        """Rule 6 with optional rule 6: San Juan has surrendered; she lies where she is, a hull in the
+        way. Revenge, dismasted, drifts onto her and stops, but only a fighting ship is set drifting
+        (San Martin fights on far off)."""
+        ships = [
+            ship("Revenge", "english", 10, 10.8, 90),
+            ship("San Juan", "spanish", 10, 10, 90, type="San Cristobal"),
+            distant_enemy(),
+        ]
+        state = position(ships, options={"prizes": True})
+        state.ships["Revenge"].masts_lost = 2
+        san_juan = state.ships["San Juan"]
+        san_juan.status, san_juan.captor = "surrendered", 0
+        events = start_move(state)
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        assert not san_juan.adrift and san_juan.point == (1000, 1000)
+        assert not any(isinstance(e, Marked) for e in events)
+
     def test_a_drifting_ship_throwing_3_drifts_on(self):
         state = revenge_marked("adrift", 90)
         assert due(state) == ("roll", "resume")
