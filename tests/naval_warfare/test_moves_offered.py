@@ -236,3 +236,103 @@ def test_the_run_that_brings_an_enemy_just_inside_long_range_on_any_course(headi
     ]
     state = to_movement(position(ships, wind=wind))
     assert Move("Revenge", 0, run, 0) in offered(state)
+
+
+def test_the_first_turn_and_the_runs_aim_at_the_enemy_nearest_by_distance():
+    """Rule 4 with rule 9's bands: San Martin, 11.2" to the north-east, is nearer than San Felipe, 35"
+    off low on the table: the start turn that heads for her (-27) and the run that leaves her just
+    inside 8" (3.81") are offered, and no start turn heads for San Felipe."""
+    state = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 20, 90),
+                ship("San Martin", "spanish", 20, 25, 270, type="San Martin"),
+                ship("San Felipe", "spanish", 40, 2, 270, type="San Martin"),
+            ]
+        )
+    )
+    moves = offered(state)
+    # the limits and half turns of a handy ship, and the turn for San Martin; 90 to port is into the wind
+    assert {m.turn1 for m in moves} == {-45, -27, 0, 45, 90}
+    assert Move("Revenge", 0, 381, 0) in moves
+
+
+def test_the_end_turn_lays_the_broadside_on_the_enemy_nearest_where_the_run_ends():
+    """Rule 10: after a full run east San Felipe lies 4.5" off to the south-east and San Martin, nearer
+    where Revenge started, 10.8" astern to port: the end turn offered lays the starboard broadside on
+    San Felipe (-27), beside the limits (+90 would point her into the south wind)."""
+    state = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("San Martin", "spanish", 8, 14, 270, type="San Martin"),
+                ship("San Felipe", "spanish", 20, 6, 270, type="San Martin"),
+            ],
+            wind="S",
+        )
+    )
+    assert broadside_turn(state, (1800, 1000), "San Felipe", "starboard") == -27
+    assert {m.turn2 for m in offered(state) if (m.turn1, m.run, m.extra) == (0, 800, "")} == {-90, -27, 0}
+
+
+def test_in_a_calm_the_turn_that_lays_a_broadside_on_a_near_enemy_is_offered():
+    """Rules 2 and 10: in a calm she may only turn (45 degrees); San Martin 5.8" to the north-east: the
+    31-degree turn that lays the port broadside on her is offered beside the limits and half turns."""
+    state = position(
+        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 13, 15, 270, type="San Martin")],
+        strength="calm",
+    )
+    state.calm_moves = 1
+    to_movement(state)
+    assert broadside_turn(state, (1000, 1000), "San Martin", "port") == 31
+    assert {m.turn1 for m in offered(state)} == {-45, -23, 0, 22, 31, 45}
+
+
+def test_in_light_airs_she_may_turn_toward_the_wind_where_she_lies_but_not_sail_there():
+    """Rule 2: in light airs a ship "may not sail closer than 90 degrees to the wind" and need not move:
+    heading east with the wind from the north, her start turns toward it are offered with no run (and
+    an end turn that leaves her no closer than 90 degrees to it)."""
+    moves = offered(
+        to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], strength="light airs"))
+    )
+    assert {(m.turn1, m.run) for m in moves if m.turn1 < 0} == {(-90, 0), (-45, 0), (-22, 0)}
+    assert {m.run for m in moves if m.turn1 >= 0} == {0, 50, 100}
+
+
+@pytest.mark.parametrize(("heading", "turn"), [(315, 90), (45, -90)])
+def test_the_end_turn_to_the_other_tack_is_offered_across_north(heading, turn):
+    """Rules 2 and 4: in a medium wind from the north a ship sails no closer than 45 degrees to it;
+    close-hauled on one tack (315 or 45) her end turn of 90 degrees through north brings her to the
+    limit on the other (45 or 315), which she may hold."""
+    moves = offered(to_movement(position([ship("Revenge", "english", 10, 10, heading), distant_enemy()])))
+    assert Move("Revenge", 0, 800, turn) in moves
+
+
+def test_boarding_is_offered_beside_an_enemy_when_another_lies_close_but_clear():
+    """Rule 12: San Felipe, listed first, lies 1.2" off the end of Revenge's 1" run, not in contact;
+    San Martin lies alongside it: boarding her is offered."""
+    state = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("San Felipe", "spanish", 11.5, 8.9, 90, type="San Martin"),
+                ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+            ]
+        )
+    )
+    moves = offered(state)
+    assert Move("Revenge", 0, 100, 0, "board", "San Martin") in moves
+    assert Move("Revenge", 0, 100, 0, "board", "San Felipe") not in moves
+
+
+@pytest.mark.parametrize(("enemy_y", "closest"), [(17.95, True), (17.96, False)])
+def test_the_run_to_the_closest_approach_just_inside_a_band_is_offered(enemy_y, closest):
+    """Rule 9's bands: San Martin lies 5" ahead and 7.95" abeam of Revenge's track: the run of 5" to
+    the point of closest approach leaves her just inside 8" and is offered; 7.96" abeam, the track
+    never comes that close and no such run is offered."""
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 15, enemy_y, 270, type="San Martin")]
+        )
+    )
+    assert (Move("Revenge", 0, 500, 0) in offered(state)) == closest
