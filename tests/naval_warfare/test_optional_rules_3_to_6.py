@@ -402,6 +402,31 @@ class TestOptionalRule5Crews:
         state = boarded()
         assert due(state) == ("roll", "boarding") and (state.fight["a"], state.fight["d"]) == (9, 20)
 
+    def test_a_fight_that_goes_on_asks_again_who_keeps_to_the_guns_with_one_boarder_left(self):
+        """Optional rule 5 with rule 12 (rulings: a fight that goes on starts again from round one):
+        Revenge's boarders are cut down to one man and fight on; next move San Martin says again how
+        many of her men stay at her guns (Revenge's last man has none to spare) before any die."""
+        state = boarding_with_crews(revenge_gunners=0)
+        for value in [1] * 4 + [6] * 4:  # round 1: Revenge's 4 dice kill none; San Martin's 3 each
+            roll(state, value)
+        for value in [1] * 1 + [6, 5, 1, 1]:  # round 2: Revenge's 8 men throw 1 die; San Martin's kill 7
+            roll(state, value)
+        assert state.ships["Revenge"].crew == 1 and state.ships["San Martin"].crew == 20
+        play(state, "fight-on Revenge")
+        roll(state, 6)  # 6 - 2 (twenty against one): 4, the fight goes on next move
+        play(state, "move San Martin hold")
+        play(state, "move San Cristobal turn 0 run 1.00 turn 0")
+        while due(state) != ("roll", "wind"):
+            head = due(state)
+            if head[0] == "roll":
+                roll(state, 3)  # the broken crews hold on
+            else:
+                state.apply(END_FIRE if head[1] == "fire" else END_MOVE)
+        roll(state, 2, 2)
+        roll(state, 9, 4)
+        assert state.phase == "fights" and due(state) == ("decide", "gunners") and state.current_player() == 1
+        assert state.legal_actions()[:2] == [Gunners("San Martin", 0), Gunners("San Martin", 1)]
+
     def test_grappled_ships_fire_only_with_the_men_kept_at_the_guns(self):
         state = boarding_with_crews(revenge_gunners=2)
         assert (state.fight["a"], state.fight["d"]) == (3, 4)  # 18 and 20 fighting men
