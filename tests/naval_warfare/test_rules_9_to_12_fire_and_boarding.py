@@ -516,6 +516,32 @@ class TestRule12Boarding:
         assert due(state) == ("roll", "boarding") and state.phase == "fights"
         assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
 
+    def test_a_ship_in_a_fight_that_goes_on_cannot_be_boarded_by_a_second_enemy(self):
+        """Rule 12 (Decision: a ship is grappled to one enemy at a time): Revenge's fight with San Martin
+        goes on next move; Hope, alongside San Martin's other side, may not board her as well, and is
+        told why, with nothing changed."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+            ship("Hope", "english", 10, 11.5, 90, type="Hope"),
+        ]
+        state = to_movement(position(ships))
+        state.ships["San Martin"].crew = 45  # not twice Revenge's: no -2 on the morale die
+        boarding_san_martin = "move Hope turn +45 run 0.89 turn +0 board San Martin"
+        assert state.parse_action(boarding_san_martin) in state.legal_actions()  # before the grapple
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)  # nobody killed
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # morale 4: the fight goes on next move
+        assert state.ships["San Martin"].grappled == "Revenge"
+        before = state.to_json()
+        with pytest.raises(IllegalAction, match="San Martin is grappled to Revenge.*rule 12"):
+            play(state, boarding_san_martin)
+        assert state.to_json() == before
+        assert not any(isinstance(a, Move) and a.extra == "board" for a in state.legal_actions())
+
 class TestRule11AutomaticChoice:
     def test_with_the_automatic_choice_the_six_takes_a_short_battery_not_bearing_on_the_firer(self):
         """Rule 11 with auto-choice (rulings): a half battery first, then short, medium, long; among equals

@@ -372,6 +372,9 @@ def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim
                                 f"from her side, not {target.name}")
         if gap > CONTACT:
             raise IllegalAction("rule 12", f"to board, {name} must end her run in contact with {target.name}")
+        if target.grappled and not retaking(ship, target):
+            raise IllegalAction("rule 12", f"{target.name} is grappled to {target.grappled}: a ship is grappled to one "
+                                "enemy at a time, so she cannot be boarded by another until they part")
         if state.scenario.option("towing") and ship.tow:
             raise IllegalAction("optional rule 3", f"{name} cannot board while towing")
         return
