@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from quarterdeck.ai import make_agent
 from quarterdeck.cli.main import app
-from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Pass
+from quarterdeck.games.frigate.actions import Fire, Hold, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, ship, to_windows
@@ -108,24 +108,6 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     declaring = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
                        ship("Java", "red", 38, "2209", "N", 4, **FRIGATE))
     assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
-
-
-def test_a_ship_dead_to_windward_falls_off_rather_than_lie_head_to_wind():
-    # Seed, Movement 3: dead to windward with no way on, her only movement is a free hexside away
-    # from the wind; declaring none leaves her head to wind, unable to close or get away next turn.
-    state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
-                   ship("Java", "red", 38, "1016", "S", 4, **FRIGATE))
-    stay, fall_off = Declare("Essex", 0), Declare("Essex", 0, "port")
-    assert {stay, fall_off} <= set(state.legal_actions(0))
-
-    def after(action: Declare) -> float:
-        moved = state.clone()
-        moved.apply(action, 0)
-        return evaluate(moved, 0)
-
-    assert after(fall_off) > after(stay)
-    for agent in ("greedy", "ai:3:budget=iterations,iterations=60"):
-        assert make_agent(agent, seed=1).act(state, 0).turn in ("port", "starboard")
 
 
 def test_greedy_fires_when_it_can():

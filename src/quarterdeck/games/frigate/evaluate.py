@@ -39,7 +39,7 @@ from quarterdeck.core.protocol import CHANCE
 
 from . import combat, movement, victory
 from .actions import Declare, EndDeclare, Fire, Hold, Move, Order, Pass, Plot, Stand, Strike, Turn
-from .ships import ACTIVE, RELATIVE_INDEX
+from .ships import ACTIVE
 
 if TYPE_CHECKING:
     from .scenario import Tables
@@ -60,7 +60,6 @@ WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory poin
 CONTEMPT = 3.0  # what a likely draw costs each side, in victory points (the captains play to win)
 SPREAD = 0.25  # variance of the final margin beyond the hits to come (rounding, repairs)
 TURN_SPREAD = 0.15  # variance per ship in the fight and game-turn to come, beyond the present exchange
-HEAD_TO_WIND = 1.5  # a ship whose facing allows her no speed: she can neither close nor get away
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -92,7 +91,6 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         exchange_later += later
         value += sign * (NOW * now + LATER * later + _approach(state, ship, enemies, expected))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
-        value -= sign * HEAD_TO_WIND * (1.0 - sailing_freedom(state, ship))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
             value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, 0) - _objectives(state, 1)
@@ -132,18 +130,6 @@ def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting:
             gap = min(distance(ship.hex, e.hex) for e in enemies)
             total -= max(0, gap - STANDOFF) / NEAR
     return SEEK * total * (0.3 if score[player] > score[1 - player] else 1.0)
-
-
-def sailing_freedom(state: FrigateState, ship: Ship) -> float:
-    """The share of her best speed that the Wind and Maneuver Schedule allows on the facing she will
-    sail from next (after a free hexside already declared): 0 dead to windward, where she may only
-    fall off one hexside a turn (seed, Movement 3), 1 with the wind where she sails fastest."""
-    if state.velocity == "no wind" or ship.afoul:
-        return 1.0  # no one sails, or the grapples hold her anyway
-    maxima = ship.row.maxima[state.velocity]
-    facing = ship.facing.turned(movement.WAYS[ship.free_turn]) if ship.free_turn else ship.facing
-    best = max(maxima)
-    return maxima[RELATIVE_INDEX[movement.wind_offset(facing, state.wind_from)]] / best if best else 1.0
 
 
 # --- expected hits ------------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ class Ship:
         halves it and ignores 1-2 mast hits (seed, Movement 5); a prize sails at half."""
         if velocity == "no wind" or self.dismasted(tables):
             return 0
-        base = self.row.maxima[velocity][RELATIVE_INDEX[(wind_from - self.facing) % 6]]
+        base = self.row.maxima[velocity][_RELATIVE_INDEX[(wind_from - self.facing) % 6]]
         if self.fighting_sail:
             base //= 2
         elif self.masts == 1:
@@ -143,4 +143,4 @@ class Ship:
         self.plot = tuple(str(s) for s in data["plot"])
 
 
-RELATIVE_INDEX = (0, 1, 2, 3, 2, 1)  # wind offset from the bow -> front, side-front, side-rear, rear
+_RELATIVE_INDEX = (0, 1, 2, 3, 2, 1)  # wind offset from the bow -> front, side-front, side-rear, rear
