@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Escaped, Exploded, Marked, MastLost
+from quarterdeck.core.events import DieRolled, Drifted, Escaped, Exploded, Marked, MastLost
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
-from .helpers import distant_enemy, due, play, position, roll, ship, to_movement
+from .helpers import distant_enemy, due, play, position, roll, ship, start_move, to_movement
 
 
 def frigates(options=None, **kw):
@@ -277,6 +277,14 @@ class TestOptionalRules:
         with pytest.raises(IllegalAction):
             play(state, "move Beagle turn 0 run 1.00 turn 0 tow Calcutta")
 
+    def test_a_ship_without_oars_may_not_take_to_them(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), distant_enemy()]
+        state = to_movement(position(ships, options={"oared": True}))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 1.00 turn 0 oars")
+        assert error.value.rule == "optional rule 4" and "Revenge has no oars to use" in error.value.message
+        assert state.ships["Revenge"].point == (1000, 1000)
+
     def test_oared_galley_ignores_the_wind_and_may_stay(self):
         ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), ship("Revenge", "spanish", 60, 30, 270)]
         state = position(ships, wind="N", strength="light airs", options={"oared": True})
@@ -285,11 +293,25 @@ class TestOptionalRules:
         play(state, "move Capitana turn 0 run 6.00 turn 90")  # straight into the wind under oars
         assert state.ships["Capitana"].y == 1600
 
+    @pytest.mark.parametrize("strength, flotation, drift", [("strong", 10, "8.00"), ("light airs", 2, "9.00")])
+    def test_no_rowing_in_a_strong_wind_or_at_three_quarters_damage(self, strength, flotation, drift):
+        """Optional rule 4: oars "may not be used in strong winds", nor by a ship three-quarters
+        damaged (2 of her 10 flotation points left): the galley under oars drifts downwind instead
+        (2" in the strong wind, 1" in light airs) and may not row this move."""
+        ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), distant_enemy()]
+        state = position(ships, strength=strength, options={"oared": True})
+        capitana = state.ships["Capitana"]
+        capitana.oars, capitana.flotation = True, flotation
+        events = start_move(state)
+        assert Drifted("Capitana", "(10.00, 10.00)", f"(10.00, {drift})") in events
+        assert state.to_json()["ships"][0]["limits"]["mode"] == "none"
+
     def test_taking_to_the_oars_costs_a_drifting_move_then_she_rows(self):
         """Optional rule 4: "An oared vessel takes one drifting move to convert from sail to oars"."""
         ships = [ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()]
         state = to_movement(position(ships, strength="light airs", options={"oared": True}))
-        play(state, "move Capitana turn 0 run 1.00 turn 0 oars")
+        events = play(state, "move Capitana turn 0 run 1.00 turn 0 oars")
+        assert Marked("Capitana", "will ship her oars next move", "optional rule 4") in events
         play(state, "move San Martin hold")
         to_movement(state)
         assert state.to_json()["ships"][0]["limits"]["mode"] == "none"  # shipping her oars: she drifts

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Captured, DieRolled, Drifted, Marked, Moved, Struck
+from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
-from .helpers import boarded, due, play, position, roll, ship, start_move, to_movement
+from .helpers import boarded, distant_enemy, due, play, position, roll, ship, start_move, to_movement
 
 
 def frigate(name, side, x, y, heading, **data):
@@ -754,15 +754,36 @@ class TestOptionalRule3Towing:
         )
         assert due(state) == ("roll", "tow")
 
-    def test_the_tow_is_taken_at_the_bow_not_alongside(self):
+    @pytest.mark.parametrize("pallas_x", [10, 10.8])
+    def test_the_tow_is_taken_at_the_bow_not_alongside(self, pallas_x):
         """Optional rule 3: "the frigate moves to the front of the other ship": in contact abeam of
-        Calcutta, Pallas may not take her in tow."""
+        Calcutta, or alongside her forward half with her bow 0.9" short of Calcutta's, Pallas may not
+        take her in tow."""
         calcutta = ship("Calcutta", "english", 10, 10, 90, **{"class": "74"})
         with pytest.raises(IllegalAction) as error:
             tow_attempt(
-                frigate("Pallas", "english", 10, 10.6, 90), calcutta, "move Pallas turn 0 run 0.10 turn 0 tow Calcutta"
+                frigate("Pallas", "english", pallas_x, 10.6, 90), calcutta,
+                "move Pallas turn 0 run 0.10 turn 0 tow Calcutta",
             )
         assert error.value.rule == "optional rule 3" and "must end at her bow" in error.value.message
+
+    def test_a_ship_may_tow_one_of_exactly_twice_her_tonnage_and_no_more(self):
+        """Optional rule 3: "not greater than twice its tonnage": Revenge, 450 tons, may take a hulk of
+        900 tons in tow, not one of 901."""
+        move = "move Revenge turn 0 run 0.10 turn 0 tow Hulk"
+        state = tow_attempt(ship("Revenge", "english", 12, 10, 90), ship("Hulk", "english", 10, 10, 90, tons=900), move)
+        assert due(state) == ("roll", "tow")
+        with pytest.raises(IllegalAction) as error:
+            tow_attempt(ship("Revenge", "english", 12, 10, 90), ship("Hulk", "english", 10, 10, 90, tons=901), move)
+        assert "twice her tonnage" in error.value.message
+
+    def test_a_ship_with_no_tow_has_none_to_cast_off(self):
+        state = to_movement(position([frigate("Pallas", "english", 12, 10, 90), distant_enemy()], period="nelson",
+                                     options={"towing": True}))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas cast-off")
+        assert (error.value.rule, error.value.message) == ("optional rule 3", "Pallas has no tow to cast off")
+        assert not state.ships["Pallas"].moved
 
     def test_the_towed_ship_holds_and_her_tower_moves_her(self):
         state = in_tow()
@@ -791,16 +812,90 @@ class TestOptionalRule3Towing:
         assert calcutta.point == where  # she lies where she cast off
         assert pallas.x == 1310  # and Pallas sails her own light-airs move
 
+    @pytest.mark.parametrize("strength, run, need", [("medium", 1, 4), ("strong", 2, 6)])
+    def test_a_tow_is_taken_on_a_four_in_a_medium_wind_or_a_six_in_a_strong_one(self, strength, run, need):
+        """Optional rule 3 (rulings: 4-6 in a medium wind, 6 in a strong one): Pallas, sailing west, ends
+        at Calcutta's bow and takes her in tow with the throw it needs; Calcutta follows 0.1" astern of
+        her on her heading. One less fails and Calcutta lies where she was."""
+        def attempt(value):
+            ships = [
+                frigate("Pallas", "english", 12 + run, 10, 270),
+                ship("Calcutta", "english", 10, 10, 90, **{"class": "74"}),
+                ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+            ]
+            state = to_movement(position(ships, period="nelson", strength=strength, options={"towing": True}))
+            play(state, f"move Pallas turn 0 run {run}.00 turn 0 tow Calcutta")
+            return state, roll(state, value)
+
+        state, events = attempt(need - 1)
+        calcutta = state.ships["Calcutta"]
+        assert not calcutta.tow and (calcutta.point, calcutta.heading) == ((1000, 1000), 90)
+        assert not any(isinstance(e, Marked) for e in events)
+        state, events = attempt(need)
+        calcutta = state.ships["Calcutta"]
+        assert Marked("Pallas", "has Calcutta in tow", "optional rule 3") in events
+        assert calcutta.tow == "Pallas" and (calcutta.point, calcutta.heading) == ((1410, 1000), 270)
+
+    def test_a_ship_tows_or_is_towed_by_one_ship_at_a_time(self):
+        """Optional rule 3: Thames comes to the bow of Pallas, who has Calcutta in tow, and may not take
+        her in tow as well; nor may Pallas take a second ship."""
+        state = self.towing_pair(90, (9.9, 10), extra=[frigate("Thames", "english", 13.25, 12, 180)])
+        to_movement(state)
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Thames turn 0 run 2.00 turn 0 tow Pallas")
+        assert error.value.message == "a ship tows or is towed by one ship at a time"
+        play(state, "move Thames turn 0 run 2.00 turn 0")  # Thames now lies across Pallas's bow
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas turn 0 run 0.00 turn 0 tow Thames")
+        assert error.value.message == "a ship tows or is towed by one ship at a time"
+
+    def test_a_ship_towing_may_not_board(self):
+        """Optional rule 3: "ships towing may not board": Pallas, Calcutta in tow, runs 1" to touch the
+        Spanish sloop Fly lying across her course, and may not board her."""
+        state = self.towing_pair(90, (9.9, 10), extra=[ship("Fly", "spanish", 14.25, 10, 180, **{"class": "sloop"})])
+        to_movement(state)
+        play(state, "move Calcutta hold")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas turn 0 run 1.00 turn 0 board Fly")
+        assert error.value.message == "Pallas cannot board while towing"
+        play(state, "move Pallas turn 0 run 1.00 turn 0")
+
+    def test_a_slow_tower_still_makes_one_inch(self):
+        """Optional rule 3: a tow goes at half the tower's speed, and at least 1": Pallas, a 3" sailer
+        with a mast gone (1.5"), would make 0.75" with Calcutta in tow, and makes 1"."""
+        state = self.towing_pair(90, (9.9, 10), speed=3)
+        state.ships["Pallas"].masts_lost = 1
+        to_movement(state)
+        play(state, "move Calcutta hold")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas turn 0 run 1.01 turn 0")
+        assert "at most 1.00 inches" in error.value.message
+        play(state, "move Pallas turn 0 run 1.00 turn 0")
+        assert state.ships["Pallas"].x == 1300 and state.ships["Calcutta"].x == 1090
+
+    def test_a_tow_swung_off_the_table_leaves_the_battle_and_the_tow_is_cast_off(self):
+        """Optional rule 3 with rule 2's table edge: Pallas, close to the west edge, sails north with
+        Calcutta astern and turns east; Calcutta, swung astern of her, is off the table: she leaves the
+        battle and the tow is cast off."""
+        state = self.towing_pair(0, (1.5, 7.9), wind="W", at=(1.5, 10))
+        to_movement(state)
+        play(state, "move Calcutta hold")
+        events = play(state, "move Pallas turn 0 run 1.00 turn 90")
+        calcutta = state.ships["Calcutta"]
+        assert Escaped("Calcutta", "(-0.60, 11.00)", "table") in events
+        assert calcutta.status == "disengaged" and not calcutta.tow and not state.ships["Pallas"].towing
+
     @staticmethod
-    def towing_pair(heading: int, astern: tuple[float, float]):
-        """Medium wind from the north: Pallas has the 74 Calcutta in tow, 0.1" astern of her at `astern`,
-        both on `heading`."""
+    def towing_pair(heading: int, astern: tuple[float, float], extra=(), wind="N", at=(12, 10), **pallas):
+        """Medium wind (from the north unless `wind` says): Pallas, at `at`, has the 74 Calcutta in tow,
+        0.1" astern of her at `astern`, both on `heading`."""
         ships = [
-            frigate("Pallas", "english", 12, 10, heading),
+            frigate("Pallas", "english", *at, heading, **pallas),
             ship("Calcutta", "english", *astern, heading, **{"class": "74"}),
-            ship("Beagle", "spanish", 60, 30, 270, **{"class": "sloop"}),
+            *extra,
+            ship("Beagle", "spanish", 60, 30, 180, **{"class": "sloop"}),
         ]
-        state = position(ships, period="nelson", options={"towing": True})
+        state = position(ships, period="nelson", wind=wind, options={"towing": True})
         pallas, calcutta = state.ships["Pallas"], state.ships["Calcutta"]
         pallas.tow, pallas.towing, calcutta.tow = "Calcutta", True, "Pallas"
         return state

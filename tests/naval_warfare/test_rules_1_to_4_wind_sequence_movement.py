@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, PhaseChanged, Turned, WindChanged
+from quarterdeck.core.events import DieRolled, Moved, PhaseChanged, Turned, WindChanged
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare.actions import Roll
 
@@ -204,9 +204,10 @@ class TestRules2And4Movement:
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn 95 run 8.00 turn 0")
         assert error.value.rule == "rule 4"
-        play(state, "move Revenge turn -45 run 8.00 turn 90")
+        events = play(state, "move Revenge turn -45 run 8.00 turn 90")
         revenge = state.ships["Revenge"]
         assert (revenge.x, revenge.y, revenge.heading) == (1566, 1566, 135)
+        assert Moved("Revenge", "(10.00, 10.00)", "(15.66, 15.66)", "135") in events
 
     def test_not_closer_than_45_degrees_to_the_wind_in_medium(self):
         state = to_movement(position(pair()))
@@ -221,6 +222,21 @@ class TestRules2And4Movement:
             play(state, "move Revenge turn 0 run 0.50 turn 0")
         assert error.value.rule == "rule 2"
         play(state, "move Revenge turn 0 run 1.00 turn 0")
+
+    def test_a_ship_whose_bow_touches_a_hull_is_stopped_by_contact_without_moving(self):
+        """Rule 2: every ship moves at least a drift move "unless stopped by contact": Revenge's bow lies
+        half a hundredth of an inch from San Martin's side, so she may stay where she is, and may not
+        run on into her."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 10.63, 10, 180, type="San Martin"),
+        ]
+        state = to_movement(position(ships))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 0.50 turn 0")
+        assert error.value.message == "the run crosses San Martin's hull"
+        play(state, "move Revenge turn 0 run 0.00 turn 0")
+        assert state.ships["Revenge"].point == (1000, 1000) and state.ships["Revenge"].moved
 
     def test_strong_winds_double_distances(self):
         state = to_movement(position(pair(), strength="strong"))

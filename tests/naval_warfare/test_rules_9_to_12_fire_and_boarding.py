@@ -333,6 +333,9 @@ class TestRule12Boarding:
         with pytest.raises(IllegalAction) as error:
             play(state, "move San Martin board Hope")
         assert error.value.rule == "rule 12" and "grappled to Revenge" in error.value.message
+        with pytest.raises(IllegalAction) as error:  # grappled, she boards where she lies
+            play(state, "move San Martin turn 0 run 1.00 turn 0 board Revenge")
+        assert error.value.rule == "rule 12" and "she may board, cut grapples or hold" in error.value.message
         play(state, "move San Martin board Revenge")
 
     def test_a_fight_that_goes_on_starts_again_at_round_one_before_anyone_moves(self):
@@ -515,6 +518,29 @@ class TestRule12Boarding:
         roll(state, 9, 4)
         assert due(state) == ("roll", "boarding") and state.phase == "fights"
         assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+
+    def test_a_sunk_ship_is_not_there_to_board(self):
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+                 ship("San Felipe", "spanish", 60, 30, 270, type="San Martin")]
+        state = position(ships)
+        state.ships["San Martin"].status = "sunk"
+        to_movement(state)
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        assert (error.value.rule, error.value.message) == ("notation", "there is no ship 'San Martin' in play to board")
+
+    def test_a_ship_of_her_own_side_is_never_boarded(self):
+        """Rule 12: a ship boards an enemy: Revenge, alongside the English Hope, may not board her."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("Hope", "english", 11, 10.3, 90),
+            ship("San Martin", "spanish", 60, 30, 270, type="San Martin"),
+        ]
+        state = to_movement(position(ships))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 1.00 turn 0 board Hope")
+        assert error.value.rule == "rule 12" and "boards an enemy ship still fighting" in error.value.message
+        assert state.ships["Revenge"].point == (1000, 1000) and not state.ships["Revenge"].moved
 
     def test_a_ship_in_a_fight_that_goes_on_cannot_be_boarded_by_a_second_enemy(self):
         """Rule 12 (Decision: a ship is grappled to one enemy at a time): Revenge's fight with San Martin

@@ -246,9 +246,6 @@ def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -
     """Raise IllegalAction naming the rule unless `move` is legal for `ship` now; return its end."""
     lim = scan.limits if scan is not None and scan.limits is not None else limits(state, ship)
     name = ship.name
-    standing = move.extra in ("hold", "cut", "dishonour", "cast-off") or (
-        move.extra == "board" and move.turn1 == 0 and move.run == 0 and move.turn2 == 0 and ship.grappled
-    )
     if lim.mode == "none":
         raise IllegalAction(lim.rule, f"{name} {lim.reason}")
     if lim.mode in ("grappled", "surrendered", "towed"):
@@ -257,8 +254,8 @@ def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -
         if not (ship.tow and ship.towing):
             raise IllegalAction("optional rule 3", f"{name} has no tow to cast off")
         return Plan(ship.x, ship.y, ship.heading, ship.heading, False, False)
-    if standing and move.extra != "hold":
-        raise IllegalAction("rule 12" if move.extra in ("cut", "board") else "optional rule 6",
+    if move.extra in ("cut", "dishonour"):  # a grappled or surrendered ship was answered above
+        raise IllegalAction("rule 12" if move.extra == "cut" else "optional rule 6",
                             f"{name} is not grappled or surrendered; {move.extra} does not apply")
     boats = move.extra == "boats"
     if boats and not lim.boats:
@@ -375,7 +372,7 @@ def _check_extra(state: NavalState, ship: Ship, move: Move, end, final: int, lim
         if target.grappled and not retaking(ship, target):
             raise IllegalAction("rule 12", f"{target.name} is grappled to {target.grappled}: a ship is grappled to one "
                                 "enemy at a time, so she cannot be boarded by another until they part")
-        if state.scenario.option("towing") and ship.tow:
+        if ship.tow:
             raise IllegalAction("optional rule 3", f"{name} cannot board while towing")
         return
     if extra == "tow":
@@ -476,7 +473,7 @@ def apply(state: NavalState, ship: Ship, move: Move, plan: Plan) -> None:
 
 
 def cast_off(state: NavalState, ship: Ship) -> None:
-    if ship.tow and ship.tow in state.ships:
+    if ship.tow:
         partner = state.ships[ship.tow]
         partner.tow, partner.towing = "", False
         state.emit(Marked(ship.name, f"casts off the tow with {partner.name}", "optional rule 3"))
