@@ -114,3 +114,16 @@ def test_a_bad_scenario_names_its_field(tmp_path):
         with pytest.raises(ScenarioError) as error:
             GAME.new_initial_state(str(path))
         assert error.value.field == field
+
+
+def test_the_sister_frigates_favour_neither_side():
+    """A duel of equals: the same rating, values, crew quality and CRT, the two ships on one row,
+    mirrored about column 17 and about the northerly wind (one close-hauled on each tack)."""
+    duel = load_scenario("sister-frigates")
+    amethyst, thetis = duel.ships
+    values = [(s.rating, s.cls, s.gs, s.ds, s.hull, s.ma) for s in (amethyst, thetis)]
+    assert values == [(38, "frigate", 5, 5, 6, 5)] * 2
+    blue, red = duel.forces
+    assert (blue.efficiency, blue.crt, blue.preservation) == (red.efficiency, red.crt, red.preservation)
+    assert (duel.wind_direction.name, amethyst.facing.name, thetis.facing.name) == ("N", "NE", "NW")
+    assert [duel.data["ships"][i]["hex"] for i in (0, 1)] == ["1211", "2211"]
