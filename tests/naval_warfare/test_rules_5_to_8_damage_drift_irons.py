@@ -261,12 +261,15 @@ class TestRule6Drifting:
         assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
         assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
 
-    def test_a_drift_that_comes_up_against_two_ships_at_once_sets_both_drifting(self):
-        # Revenge (1" long, heading E) drifts south onto Hope and Swallow lying end to end below her
+    @pytest.mark.parametrize("swallow_y", [10, 9.9])
+    def test_a_drift_that_comes_up_against_two_ships_sets_both_drifting(self, swallow_y):
+        """Rule 6 and the rulings ("in contact" = hulls within 0.1"): Revenge (1" long, heading E)
+        drifts south onto Hope and Swallow lying end to end below her, Swallow level with Hope or 0.1"
+        lower, in contact with her where she stops: both are set drifting."""
         ships = [
             ship("Revenge", "english", 10, 10.8, 90),
             ship("Hope", "english", 9.5, 10, 90, type="Hope"),
-            ship("Swallow", "english", 10.5, 10, 90, type="Hope"),
+            ship("Swallow", "english", 10.5, swallow_y, 90, type="Hope"),
             distant_enemy(),
         ]
         state = position(ships)
@@ -293,23 +296,6 @@ class TestRule6Drifting:
         revenge = state.ships["Revenge"]
         assert revenge.adrift and revenge.status == "afloat" and revenge.point == (1000, 1050)
         assert not any(isinstance(e, (Drifted, Wrecked)) for e in events)
-
-    def test_a_ship_a_tenth_of_an_inch_off_where_the_drift_stops_is_struck_too(self):
-        """Rule 6 and the rulings ("in contact" = hulls within 0.1"): Revenge drifts onto Hope; Swallow,
-        lying 0.1" lower, is in contact with her where she stops: both are set drifting."""
-        ships = [
-            ship("Revenge", "english", 10, 10.8, 90),
-            ship("Hope", "english", 9.5, 10, 90, type="Hope"),
-            ship("Swallow", "english", 10.5, 9.9, 90, type="Hope"),
-            distant_enemy(),
-        ]
-        state = position(ships)
-        state.ships["Revenge"].masts_lost = 2
-        events = start_move(state)
-        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
-        for struck in ("Hope", "Swallow"):
-            assert state.ships[struck].adrift
-            assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
 
     def test_a_grappled_pair_drifting_onto_a_ship_stops_together_and_strikes_only_her(self):
         """Rule 6: a grappled pair drifts as one: Revenge, the more downwind, comes up against Hope a

@@ -27,6 +27,17 @@ def broadside_position(off: float = 5, **kw):
     return state
 
 
+def assert_the_fight_starts_again_at_round_one(state) -> None:
+    """Past the rest of the move (no fire) to the next one: Revenge's fight goes on first, from
+    round 1 (rulings: "fighting continues next move")."""
+    while due(state) in (("decide", "fire"), ("decide", "end")):
+        play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
+    roll(state, 2, 2)
+    roll(state, 9, 4)
+    assert due(state) == ("roll", "boarding") and state.phase == "fights"
+    assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+
+
 class TestRules9To11Fire:
     def test_each_battery_throws_short_4_6_long_5_6_each_hit_one_flotation_and_crew(self):
         state = broadside_position()
@@ -344,12 +355,7 @@ class TestRule12Boarding:
         play(state, "fight-on Revenge")
         roll(state, 4)
         play(state, "move San Martin hold")
-        while due(state) in (("decide", "fire"), ("decide", "end")):
-            play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        assert due(state) == ("roll", "boarding") and state.phase == "fights"
-        assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+        assert_the_fight_starts_again_at_round_one(state)
 
     def test_a_failed_withdrawal_goes_to_the_defenders_morale(self):
         state = self.after_two_bloodless_rounds()
@@ -512,12 +518,7 @@ class TestRule12Boarding:
             roll(state, value)
         assert state.ships["San Felipe"].status == "taken" and not state.ships["Hope"].grappled
         play(state, "move San Martin hold")
-        while due(state) in (("decide", "fire"), ("decide", "end")):
-            play(state, "end-fire" if due(state)[1] == "fire" else "end-move")
-        roll(state, 2, 2)
-        roll(state, 9, 4)
-        assert due(state) == ("roll", "boarding") and state.phase == "fights"
-        assert roll(state, 1) == [DieRolled("Revenge in boarding round 1", 1)]
+        assert_the_fight_starts_again_at_round_one(state)
 
     def test_a_sunk_ship_is_not_there_to_board(self):
         ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
