@@ -146,10 +146,16 @@ def test_at_one_screen_the_game_over_names_the_winning_side(page, server):
 
 
 # --- 11: the invitee's side, and the board turned their way ---------------------------------------------
+def top_on_screen(element) -> float:
+    """Where an element's top lies on the screen, read in one step inside the page: a redraw (after a
+    click, a reload or a move) replaces the drawing, so an element found a moment before may be gone
+    by the time a second call measures it."""
+    element.wait_for(state="visible")
+    return element.evaluate("el => el.getBoundingClientRect().y")
+
+
 def screen_y(page, piece: str) -> float:
-    token = page.locator(f'.board-svg .piece[data-piece="{piece}"]')
-    token.wait_for(state="visible")  # a redraw after a click or a reload replaces the drawing
-    return token.bounding_box()["y"]
+    return top_on_screen(page.locator(f'.board-svg .piece[data-piece="{piece}"]'))
 
 
 def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, server):
@@ -175,9 +181,11 @@ def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, serv
         # The keyboard follows the board as it is seen: a1 is red's top left corner, and down goes down.
         friend.focus(".board")
         friend.keyboard.press("ArrowDown")
-        start = friend.locator(".board-svg .cursor").bounding_box()["y"]
+        start = top_on_screen(friend.locator(".board-svg .cursor"))
         friend.keyboard.press("ArrowDown")
-        assert friend.locator(".board-svg .cursor").bounding_box()["y"] > start
+        friend.wait_for_function(  # the cursor goes down the screen (waits for the redraw)
+            "start => document.querySelector('.board-svg .cursor').getBoundingClientRect().y > start", arg=start
+        )
     finally:
         friend_context.close()
 
