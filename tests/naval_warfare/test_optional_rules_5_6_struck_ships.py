@@ -61,7 +61,7 @@ def through_the_extra_move(state, surrender: str = ""):
     hold_fire(state)
 
 
-def secures_chesapeake(state, move: str, secured: bool) -> None:
+def assert_secures_chesapeake(state, move: str, secured: bool) -> None:
     """Shannon's `move` either secures the struck Chesapeake as a prize or is refused by optional
     rule 6 with her left as she was."""
     if secured:
@@ -195,7 +195,7 @@ class TestOptionalRule6Securing:
         wind, mainmast to mainmast): Shannon ends her run 2.00" or 2.01" off Chesapeake."""
         state = struck_chesapeake(shannon_y)
         move = "move Shannon turn 0 run 4.00 turn 0 secure Chesapeake"
-        secures_chesapeake(state, move, secured)
+        assert_secures_chesapeake(state, move, secured)
 
     @pytest.mark.parametrize(("shannon_y", "secured"), [(7.6, True), (6.59, False)])
     def test_boats_reach_two_drift_moves_of_two_inches_in_a_strong_wind(self, shannon_y, secured):
@@ -214,7 +214,7 @@ class TestOptionalRule6Securing:
         play(state, "end-move")
         start_move(state)
         move = "move Shannon turn 0 run 8.00 turn 0 secure Chesapeake"
-        secures_chesapeake(state, move, secured)
+        assert_secures_chesapeake(state, move, secured)
 
     def test_alongside_she_puts_aboard_only_the_men_she_can_spare(self):
         """Optional rule 6 with the rulings: the prize crew (20 + 10 for 100 captives) comes from the men
