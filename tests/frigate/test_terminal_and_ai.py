@@ -3,13 +3,16 @@ knowledge (evaluation and candidate order) on positions a player would recognise
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 from quarterdeck.ai import make_agent
+from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
+from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate.actions import Fire, Hold, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
@@ -90,6 +93,18 @@ def test_the_weaker_ship_ahead_keeps_off_and_behind_seeks_the_fight():
     assert keeping_off(0, 1) > 0  # level in the last turn: the likelier loss is not worth the win
 
 
+def test_equal_ships_level_on_points_close_to_full_strength_range():
+    # Between 38s of one quality a broadside beyond two hexes is halved or quartered: trading fire at
+    # four or five hexes rarely decides anything, so each captain wants to close, every hex nearer.
+    def values(hex_: str) -> tuple[float, float]:
+        return evaluate_all(battle(ship("Amethyst", "blue", 38, "1010", "N", 4, **FRIGATE),
+                                   ship("Thetis", "red", 38, hex_, "N", 4, **FRIGATE), turns=12))
+
+    by_range = [values(hex_) for hex_ in ("1209", "1309", "1409", "1509", "1609")]  # 2 to 6 hexes off
+    for nearer, further in itertools.pairwise(by_range):
+        assert nearer[0] > further[0] and nearer[1] > further[1]
+
+
 def test_a_lead_counts_for_more_as_the_game_runs_out():
     late = evaluate(_guerriere(1, "1905", 1), 1)
     early = evaluate(_guerriere(1, "1905", 12), 1)
@@ -108,6 +123,46 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     declaring = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
                        ship("Java", "red", 38, "2209", "N", 4, **FRIGATE))
     assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
+
+
+def test_the_searchs_playouts_finish_the_game_turn_even_in_the_largest_battle():
+    # A declared speed or a drift at MA 0 shows only at the turn's end: each playout of the search
+    # (chance drawn, every decision counted, as the search counts them) must get there.
+    settings = Settings.resolve(GAME.hook("search_settings"), {})
+    state = GAME.new_initial_state(scenario="fleet-battle", seed=1)
+    rng = random.Random(1)
+    while state.phase != "declare":  # fighting sail or not, the wind
+        advance(state)
+    while state.phase == "declare":  # everyone under way, as fast as they may
+        advance(state)
+    turn, decisions = state.turn, 0
+    while rollout_policy_or_chance(state, rng):
+        decisions += 1
+        assert decisions <= settings.rollout_depth
+    assert state.phase == "declare" and state.turn == turn + 1
+
+
+def advance(state) -> None:
+    """One decision: the chance outcome due, or the candidates' first choice of the seat to act."""
+    seat = state.current_player()
+    if seat == CHANCE:
+        state.apply(state.sample_chance(), CHANCE)
+    else:
+        seat = state.acting_players()[0]
+        state.apply(candidates(state, seat, state.legal_actions(seat))[0], seat)
+
+
+def rollout_policy_or_chance(state, rng) -> bool:
+    """One decision of a playout; False where the rollout policy hands over to the evaluation."""
+    seat = state.current_player()
+    if seat == CHANCE:
+        state.apply(state.sample_chance(), CHANCE)
+        return True
+    action = rollout_policy(state, seat, rng)
+    if action is None:
+        return False
+    state.apply(action, seat)
+    return True
 
 
 def test_greedy_fires_when_it_can():

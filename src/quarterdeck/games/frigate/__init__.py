@@ -15,7 +15,7 @@ from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
 from . import combat, movement, simove
-from .evaluate import candidates, evaluate, evaluate_all, rollout_policy
+from .evaluate import SEARCH_SETTINGS, candidates, evaluate, evaluate_all, rollout_policy
 from .scenario import builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
@@ -65,6 +65,7 @@ class Frigate(Game):
     hook_evaluate_all = staticmethod(evaluate_all)
     hook_candidates = staticmethod(candidates)
     hook_rollout_policy = staticmethod(rollout_policy)
+    hook_search_settings = SEARCH_SETTINGS
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
 

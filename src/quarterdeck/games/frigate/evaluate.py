@@ -24,7 +24,7 @@ never otherwise; movement and plots by where the ship's best way through the seg
 leaves her; declarations fastest first; the order of movement reduced to the four that matter.
 
 `rollout_policy(state, player, rng)` plays the same knowledge quickly in playouts, which end at the
-next Movement Declaration.
+next Movement Declaration (`SEARCH_SETTINGS`: the search plays out the rest of each game-turn).
 """
 
 from __future__ import annotations
@@ -55,11 +55,17 @@ EDGE = 1.0
 NEAR = 12  # hexes: beyond this, ships are not yet near each other
 SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: both sides seek it)
 BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
-STANDOFF = 5  # hexes: within this a ship is in action (broadsides reach 10, at full strength 2)
+STANDOFF = 5  # hexes: within this a ship ahead on points is in action enough (broadsides reach 10)
+CLOSE = 2  # hexes: a ship level or behind seeks the range of a full-strength broadside
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
 CONTEMPT = 3.0  # what a likely draw costs each side, in victory points (the captains play to win)
 SPREAD = 0.25  # variance of the final margin beyond the hits to come (rounding, repairs)
 TURN_SPREAD = 0.15  # variance per ship in the fight and game-turn to come, beyond the present exchange
+
+# The search's playouts finish the game-turn (the rollout policy stops at the next Movement
+# Declaration), so a declared speed, the order of movement and a drift at MA 0 are judged by where
+# they leave the ships at the turn's end, not in the middle of it; the cap only bounds a huge battle.
+SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 400}
 
 
 def evaluate(state: FrigateState, player: int) -> float:
@@ -117,19 +123,24 @@ def chances(margin: float, variance: float) -> tuple[float, float]:
 
 def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting: list[Ship]) -> float:
     """A captain's own wish to be within striking distance of the enemy (the points are won by
-    fighting), counted for her side only, so that both sides seek action; a side ahead on points
-    wishes it less, a side with an exit objective not at all."""
+    fighting), counted for her side only, so that both sides seek action: a ship level or behind
+    that gives as good as she gets alongside seeks the range where broadsides fire at full
+    strength (trading long-range broadsides rarely decides a fight), others only to be in action;
+    a side ahead on points wishes it less, a side with an exit objective not at all."""
     if any(o.side == player and o.points > 0 for o in state.scenario.objectives):
         return 0.0
     enemies = [s for s in fighting if s.owner != player]
     if not enemies:
         return 0.0
+    ahead = score[player] > score[1 - player]
+    expected = expected_hits(state.tables)
     total = 0.0
     for ship in fighting:
         if ship.owner == player and not ship.afoul:
-            gap = min(distance(ship.hex, e.hex) for e in enemies)
-            total -= max(0, gap - STANDOFF) / NEAR
-    return SEEK * total * (0.3 if score[player] > score[1 - player] else 1.0)
+            gap, enemy = min((distance(ship.hex, e.hex), e.name) for e in enemies)
+            standoff = STANDOFF if ahead or _alongside(state, ship, state.ships[enemy], expected) < 0 else CLOSE
+            total -= max(0, gap - standoff) / NEAR
+    return SEEK * total * (0.3 if ahead else 1.0)
 
 
 # --- expected hits ------------------------------------------------------------------------------------
@@ -190,17 +201,21 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
 
 
 def _approach(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict[str, float]) -> float:
-    """The close-range exchange with her nearest enemy (her full broadside's expected hits against
-    his), by how near they are: the stronger ship closes, the weaker keeps away."""
+    """The close-range exchange with her nearest enemy, by how near they are: the stronger ship
+    closes, the weaker keeps away."""
     if not enemies or ship.afoul:
         return 0.0
     enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
+    nearness = (NEAR - min(distance(ship.hex, enemy.hex), NEAR)) / NEAR
+    return APPROACH * _alongside(state, ship, enemy, expected) * nearness
+
+
+def _alongside(state: FrigateState, ship: Ship, enemy: Ship, expected: dict[str, float]) -> float:
+    """Her full broadside's expected hits on `enemy` a hex off, less his on her."""
     mine = broadside_hits(state, ship, enemy, 1, "", False, expected)
     if enemy.crew >= state.tables.crew_limit:
-        theirs = 0.0
-    else:
-        theirs = broadside_hits(state, enemy, ship, 1, "", False, expected)
-    return APPROACH * (mine - theirs) * (NEAR - min(distance(ship.hex, enemy.hex), NEAR)) / NEAR
+        return mine
+    return mine - broadside_hits(state, enemy, ship, 1, "", False, expected)
 
 
 def _boarding(state: FrigateState, ship: Ship, enemy: Ship) -> float:
