@@ -125,19 +125,6 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
 
 
-def test_a_ship_dead_to_windward_pays_off_towards_the_enemy():
-    # Head to wind with no way on, she may only turn a hexside (seed, Movement 3, dead to windward);
-    # staying head to wind would leave her with that one choice again next game-turn.
-    state = battle(ship("Amethyst", "blue", 38, "1010", "N", 0, **FRIGATE),
-                   ship("Thetis", "red", 38, "1508", "N", 0, **FRIGATE), turns=12)
-    actions = state.legal_actions(0)
-    assert sorted(state.text_of(a) for a in actions) == [
-        "declare Amethyst 0", "declare Amethyst 0 port", "declare Amethyst 0 starboard"]
-    assert state.text_of(candidates(state, 0, actions)[0]) == "declare Amethyst 0 starboard"
-    for seed in range(3):
-        assert state.text_of(make_agent("ai:2:budget=iterations", seed).act(state, 0)) != "declare Amethyst 0"
-
-
 def test_the_searchs_playouts_finish_the_game_turn_even_in_the_largest_battle():
     # A declared speed or a drift at MA 0 shows only at the turn's end: each playout of the search
     # (chance drawn, every decision counted, as the search counts them) must get there.

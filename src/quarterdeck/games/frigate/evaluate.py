@@ -21,8 +21,7 @@ decisions to search first, and a quick policy for playouts.
 fire by expected hits, holding before passing; the computer strikes only when crippled and
 out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and
 never otherwise; movement and plots by where the ship's best way through the segment's points
-leaves her; declarations fastest first (dead to windward, the free hexside
-first, towards the enemy); the order of movement reduced to the four that matter.
+leaves her; declarations fastest first; the order of movement reduced to the four that matter.
 
 `rollout_policy(state, player, rng)` plays the same knowledge quickly in playouts, which end at the
 next Movement Declaration (`SEARCH_SETTINGS`: the search plays out the rest of each game-turn).
@@ -389,22 +388,12 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, Pass):
         return 0.8
     if isinstance(action, Declare):
-        return action.ma / 20.0 + (_paying_off(state, player, action) if action.turn else 0.0)
+        return action.ma / 20.0
     if isinstance(action, EndDeclare):
         return -1.0
     if isinstance(action, Move | Turn | Stand | Plot):
         return _after_point(state, player, action)
     return 0.0
-
-
-def _paying_off(state: FrigateState, player: int, action: Declare) -> float:
-    """Dead to windward, the free hexside is worth taking: a ship left head to wind with no way on
-    may do nothing but that turn again next game-turn. Towards the enemy where she has a choice."""
-    ship = state.ships[action.ship]
-    facing = ship.facing.turned(movement.WAYS[action.turn])
-    ahead = neighbour(neighbour(ship.hex, facing), facing)
-    enemies = [s for s in state.ship_list if s.afloat and s.owner != player and not s.prize]
-    return 0.5 - 0.01 * min((distance(ahead, e.hex) for e in enemies), default=0)
 
 
 def _after_point(state: FrigateState, player: int, action: Any) -> float:
