@@ -125,7 +125,7 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
 
 
-def test_the_searchs_playouts_finish_the_game_turn_even_in_the_largest_battle():
+def test_the_search_plays_each_leaf_out_to_the_game_turns_end_even_in_the_largest_battle():
     # A declared speed or a drift at MA 0 shows only at the turn's end: each playout of the search
     # (chance drawn, every decision counted, as the search counts them) must get there.
     settings = Settings.resolve(GAME.hook("search_settings"), {})
