@@ -85,6 +85,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     tables = state.tables
     expected = expected_hits(tables)
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
+    nearest = _nearest_enemies(state, fighting, expected)
     exchange_now = exchange_later = 0.0
     for ship in fighting:
         sign = 1.0 if ship.owner == 0 else -1.0
@@ -95,7 +96,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         now, later = gunnery(state, ship, enemies, expected)
         exchange_now += now
         exchange_later += later
-        value += sign * (NOW * now + LATER * later + _approach(state, ship, enemies, expected))
+        value += sign * (NOW * now + LATER * later + _approach(nearest.get(ship.name)))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
             value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
@@ -106,8 +107,8 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     lead, drawn = chances(value, spread)
     value += WIN * lead
     # Both captains play to win: a likely draw counts against each side (not one side's gain).
-    return (value + _seeking(state, 0, score, fighting) - CONTEMPT * drawn,
-            -value + _seeking(state, 1, score, fighting) - CONTEMPT * drawn)
+    return (value + _seeking(state, 0, score, nearest) - CONTEMPT * drawn,
+            -value + _seeking(state, 1, score, nearest) - CONTEMPT * drawn)
 
 
 def chances(margin: float, variance: float) -> tuple[float, float]:
@@ -121,7 +122,8 @@ def chances(margin: float, variance: float) -> tuple[float, float]:
     return 0.5 * (above - below), -0.5 * (above + below)
 
 
-def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting: list[Ship]) -> float:
+def _seeking(state: FrigateState, player: int, score: tuple[int, int],
+             nearest: dict[str, tuple[int, float]]) -> float:
     """A captain's own wish to be within striking distance of the enemy (the points are won by
     fighting), counted for her side only, so that both sides seek action: a ship level or behind
     that gives as good as she gets alongside seeks the range where broadsides fire at full
@@ -129,18 +131,28 @@ def _seeking(state: FrigateState, player: int, score: tuple[int, int], fighting:
     a side ahead on points wishes it less, a side with an exit objective not at all."""
     if any(o.side == player and o.points > 0 for o in state.scenario.objectives):
         return 0.0
-    enemies = [s for s in fighting if s.owner != player]
-    if not enemies:
-        return 0.0
     ahead = score[player] > score[1 - player]
-    expected = expected_hits(state.tables)
     total = 0.0
-    for ship in fighting:
-        if ship.owner == player and not ship.afoul:
-            gap, enemy = min((distance(ship.hex, e.hex), e.name) for e in enemies)
-            standoff = STANDOFF if ahead or _alongside(state, ship, state.ships[enemy], expected) < 0 else CLOSE
+    for name, (gap, alongside) in nearest.items():
+        if state.ships[name].owner == player:
+            standoff = STANDOFF if ahead or alongside < 0 else CLOSE
             total -= max(0, gap - standoff) / NEAR
     return SEEK * total * (0.3 if ahead else 1.0)
+
+
+def _nearest_enemies(state: FrigateState, fighting: list[Ship],
+                     expected: dict[str, float]) -> dict[str, tuple[int, float]]:
+    """For each fighting ship not afoul: the hexes to her nearest enemy and what she would gain
+    alongside him (`_alongside`), which both the approach and the wish for action use."""
+    nearest = {}
+    for ship in fighting:
+        if ship.afoul:
+            continue
+        enemies = [s for s in fighting if s.owner != ship.owner]
+        if enemies:
+            enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
+            nearest[ship.name] = (distance(ship.hex, enemy.hex), _alongside(state, ship, enemy, expected))
+    return nearest
 
 
 # --- expected hits ------------------------------------------------------------------------------------
@@ -200,14 +212,13 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
     return now[PORT] + now[STARBOARD], later
 
 
-def _approach(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict[str, float]) -> float:
+def _approach(nearest: tuple[int, float] | None) -> float:
     """The close-range exchange with her nearest enemy, by how near they are: the stronger ship
     closes, the weaker keeps away."""
-    if not enemies or ship.afoul:
+    if nearest is None:
         return 0.0
-    enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
-    nearness = (NEAR - min(distance(ship.hex, enemy.hex), NEAR)) / NEAR
-    return APPROACH * _alongside(state, ship, enemy, expected) * nearness
+    gap, alongside = nearest
+    return APPROACH * alongside * (NEAR - min(gap, NEAR)) / NEAR
 
 
 def _alongside(state: FrigateState, ship: Ship, enemy: Ship, expected: dict[str, float]) -> float:
