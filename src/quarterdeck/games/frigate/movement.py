@@ -49,19 +49,27 @@ def declaration_range(state: FrigateState, ship: Ship) -> tuple[int, int, str]:
     schedule's for the wind on her facing (after damage); when that is below last - 4 she carries
     way at exactly max(0, last - 4). Dismasted: 0 (ruling). (A ship cutting loose declares from rest:
     `cutting_top`.)"""
-    tables = state.tables
-    if ship.dismasted(tables):
-        return 0, 0, "dismasted: no Movement Allowance"
+    low, high = declaration_limits(state, ship)
+    if ship.dismasted(state.tables):
+        return low, high, "dismasted: no Movement Allowance"
     last = ship.last_ma
-    top = ship.max_ma(tables, state.velocity, state.wind_from)
-    low = max(0, last - MOMENTUM_DOWN)
-    high = min(top, last + MOMENTUM_UP, 20)
+    top = ship.max_ma(state.tables, state.velocity, state.wind_from)
     where = _relative(wind_offset(ship.facing, state.wind_from))
     why = f"schedule maximum {top} ({state.velocity}, wind on the {where})"
     why += f", momentum {low} to {last + MOMENTUM_UP} from last turn's {last}"
-    if high < low:
+    if top < low:
         return low, low, why + f": carrying way at {low}"
     return low, high, why
+
+
+def declaration_limits(state: FrigateState, ship: Ship) -> tuple[int, int]:
+    """`declaration_range`'s (low, high), without the reasons (the computer captains read it often)."""
+    if ship.dismasted(state.tables):
+        return 0, 0
+    last = ship.last_ma
+    low = max(0, last - MOMENTUM_DOWN)
+    high = min(ship.max_ma(state.tables, state.velocity, state.wind_from), last + MOMENTUM_UP, 20)
+    return low, max(low, high)
 
 
 def cutting_top(state: FrigateState, ship: Ship) -> int:
