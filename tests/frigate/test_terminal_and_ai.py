@@ -13,10 +13,10 @@ from quarterdeck.ai import make_agent
 from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate.actions import Fire, Hold, Pass
+from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
-from .helpers import GAME, battle, ship, to_windows
+from .helpers import GAME, battle, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -105,6 +105,42 @@ def test_equal_ships_level_on_points_close_to_full_strength_range():
         assert nearer[0] > further[0] and nearer[1] > further[1]
 
 
+def test_a_ship_far_from_the_enemy_is_worth_more_heading_for_him_with_way_on():
+    # Wind from the north; Thetis ten hexes north-east. Head to wind with no way on, Amethyst's next
+    # turn is one free hexside and no more (seed, Movement 3); heading north-east she may declare
+    # up to two more than last turn (Movement 1) and close on him; heading away she opens the range.
+    def value(facing: str, ma: int = 0) -> float:
+        return evaluate(battle(ship("Amethyst", "blue", 38, "1010", facing, ma, **FRIGATE),
+                               ship("Thetis", "red", 38, "2005", "N", 4, **FRIGATE), turns=12), 0)
+
+    assert value("NE") > value("N")
+    assert value("NE") > value("SW")
+    assert value("NE", ma=2) > value("NE")
+
+
+def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_not():
+    def at_the_end_round(essex_crew_hits: int, guerriere_crew_hits: int):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0)
+        state.ships["Essex"].crew = essex_crew_hits
+        state.ships["Guerriere"].crew = guerriere_crew_hits
+        state.apply(Move("Essex"), 0)  # afoul of Guerriere from astern
+        while state.windows[0] != "Essex" or not state.end_round:
+            state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        return state
+
+    # Crew points round(rating / 10) less a third for each crew hit: Essex 4 against Guerriere's 3.
+    # Her broadside first (firing leaves the melee open), then the melee before holding or passing.
+    favoured = at_the_end_round(0, 1)
+    ordered = candidates(favoured, 0, favoured.legal_actions(0))
+    assert isinstance(ordered[0], Fire) and ordered[2:] == [Melee("Essex"), Hold("Essex")]
+    # Even (4 against 4) a melee is a coin's toss; with two crew hits Essex has 1 against 4.
+    for essex_crew_hits in (0, 2):
+        weakened = at_the_end_round(essex_crew_hits, 0)
+        assert candidates(weakened, 0, weakened.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]
+
+
 def test_a_lead_counts_for_more_as_the_game_runs_out():
     late = evaluate(_guerriere(1, "1905", 1), 1)
     early = evaluate(_guerriere(1, "1905", 12), 1)
@@ -123,18 +159,24 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     declaring = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
                        ship("Java", "red", 38, "2209", "N", 4, **FRIGATE))
     assert declaring.phase == "declare" and rollout_policy(declaring, 0, random.Random(1)) is None
+    # Once a captain has declared, the playout goes on: a speed shows only where it takes the ship.
+    seat = declaring.current_player()
+    declaring.apply(next(a for a in declaring.legal_actions(seat) if isinstance(a, Declare)), seat)
+    assert declaring.phase == "declare" and rollout_policy(declaring, declaring.current_player(),
+                                                           random.Random(1)) is not None
 
 
 def test_the_search_plays_each_leaf_out_to_the_game_turns_end_even_in_the_largest_battle():
     # A declared speed or a drift at MA 0 shows only at the turn's end: each playout of the search
-    # (chance drawn, every decision counted, as the search counts them) must get there.
+    # (chance drawn, every decision counted, as the search counts them) must get there, from the
+    # first captain's declaration on.
     settings = Settings.resolve(GAME.hook("search_settings"), {})
     state = GAME.new_initial_state(scenario="fleet-battle", seed=1)
     rng = random.Random(1)
     while state.phase != "declare":  # fighting sail or not, the wind
         advance(state)
-    while state.phase == "declare":  # everyone under way, as fast as they may
-        advance(state)
+    advance(state)  # one captain declares; the playout plays out the others' declarations and the turn
+    assert state.phase == "declare"
     turn, decisions = state.turn, 0
     while rollout_policy_or_chance(state, rng):
         decisions += 1

@@ -11,20 +11,23 @@ decisions to search first, and a quick policy for playouts.
   Combat 1-4, through the CRT), and of a full broadside at this geometry for the turns to come;
 * the approach: a ship whose broadside outweighs her nearest enemy's wants to close, the weaker
   one to keep her distance; a ship that can take a merchantman or a crippled enemy (seed, Prizes
-  1) wants to be alongside;
+  1) wants to be alongside; a ship far from the range she seeks counts the hexes her way on and
+  her heading let her close in the next game-turn (none lying head to wind with no way on);
 * what each ship has left (hull, crew, guns, masts) beyond the point each hit already scored, and
   the prize a crippled ship near an enemy is about to become;
 * progress towards a scenario's exit objectives, and the map's edge, where a ship may be carried
   out of the fight.
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
-fire by expected hits, holding before passing; the computer strikes only when crippled and
-out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and
-never otherwise; movement and plots by where the ship's best way through the segment's points
-leaves her; declarations fastest first; the order of movement reduced to the four that matter.
+fire by expected hits, holding before passing, a melee before both when the crews favour her and
+last otherwise; the computer strikes only when crippled and out-gunned 3-1 or more
+(shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and never otherwise; movement
+and plots by where the ship's best way through the segment's points leaves her; declarations
+fastest first; the order of movement reduced to the four that matter.
 
 `rollout_policy(state, player, rng)` plays the same knowledge quickly in playouts, which end at the
-next Movement Declaration (`SEARCH_SETTINGS`: the search plays out the rest of each game-turn).
+next Movement Declaration (`SEARCH_SETTINGS`: the search plays out the rest of each game-turn, a
+declaration under way included); beyond the range she seeks, a ship heads for the enemy.
 """
 
 from __future__ import annotations
@@ -34,11 +37,11 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, neighbour
+from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, bearing, distance, field_of_fire, neighbour
 from quarterdeck.core.protocol import CHANCE
 
 from . import combat, movement, victory
-from .actions import Declare, EndDeclare, Fire, Hold, Move, Order, Pass, Plot, Stand, Strike, Turn
+from .actions import Declare, EndDeclare, Fire, Hold, Melee, Move, Order, Pass, Plot, Stand, Strike, Turn
 from .ships import ACTIVE
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: bo
 BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
 STANDOFF = 5  # hexes: within this a ship ahead on points is in action enough (broadsides reach 10)
 CLOSE = 2  # hexes: a ship level or behind seeks the range of a full-strength broadside
+WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
+TOWARDS = 1.2  # the point-by-point policy's pull towards an enemy beyond that range (a broadside bearing: 1.0)
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
 CONTEMPT = 3.0  # what a likely draw costs each side, in victory points (the captains play to win)
 SPREAD = 0.25  # variance of the final margin beyond the hits to come (rounding, repairs)
@@ -123,7 +128,7 @@ def chances(margin: float, variance: float) -> tuple[float, float]:
 
 
 def _seeking(state: FrigateState, player: int, score: tuple[int, int],
-             nearest: dict[str, tuple[int, float]]) -> float:
+             nearest: dict[str, tuple[Ship, int, float]]) -> float:
     """A captain's own wish to be within striking distance of the enemy (the points are won by
     fighting), counted for her side only, so that both sides seek action: a ship level or behind
     that gives as good as she gets alongside seeks the range where broadsides fire at full
@@ -133,16 +138,38 @@ def _seeking(state: FrigateState, player: int, score: tuple[int, int],
         return 0.0
     ahead = score[player] > score[1 - player]
     total = 0.0
-    for name, (gap, alongside) in nearest.items():
-        if state.ships[name].owner == player:
+    for name, (enemy, gap, alongside) in nearest.items():
+        ship = state.ships[name]
+        if ship.owner == player:
             standoff = STANDOFF if ahead or alongside < 0 else CLOSE
+            if gap > standoff:
+                gap -= WAY * _closing(state, ship, enemy, gap - standoff)
             total -= max(0, gap - standoff) / NEAR
     return SEEK * total * (0.3 if ahead else 1.0)
 
 
+def _closing(state: FrigateState, ship: Ship, enemy: Ship, wanted: int) -> float:
+    """The hexes she may close on `enemy` next game-turn, up to `wanted`: the most she may declare
+    (momentum and the wind on her facing: none lying head to wind with no way on), times how
+    nearly she heads for him. A ship's way and her heading are judged where the turn leaves them."""
+    if ship.afoul:
+        return 0.0
+    heading = math.cos(math.radians(bearing(ship.hex, ship.facing, enemy.hex)))
+    if heading <= 0:
+        return 0.0
+    return min(movement.declaration_limits(state, ship)[1], wanted) * heading
+
+
+def _standoff(state: FrigateState, ship: Ship, enemy: Ship) -> int:
+    """The range `_seeking` wants her at from `enemy` (for the point-by-point policy)."""
+    score = victory.points(state)
+    ahead = score[ship.owner] > score[1 - ship.owner]
+    return STANDOFF if ahead or _alongside(state, ship, enemy, expected_hits(state.tables)) < 0 else CLOSE
+
+
 def _nearest_enemies(state: FrigateState, fighting: list[Ship],
-                     expected: dict[str, float]) -> dict[str, tuple[int, float]]:
-    """For each fighting ship not afoul: the hexes to her nearest enemy and what she would gain
+                     expected: dict[str, float]) -> dict[str, tuple[Ship, int, float]]:
+    """For each fighting ship not afoul: her nearest enemy, the hexes to him and what she would gain
     alongside him (`_alongside`), which both the approach and the wish for action use."""
     nearest = {}
     for ship in fighting:
@@ -151,7 +178,7 @@ def _nearest_enemies(state: FrigateState, fighting: list[Ship],
         enemies = [s for s in fighting if s.owner != ship.owner]
         if enemies:
             enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
-            nearest[ship.name] = (distance(ship.hex, enemy.hex), _alongside(state, ship, enemy, expected))
+            nearest[ship.name] = (enemy, distance(ship.hex, enemy.hex), _alongside(state, ship, enemy, expected))
     return nearest
 
 
@@ -212,12 +239,12 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
     return now[PORT] + now[STARBOARD], later
 
 
-def _approach(nearest: tuple[int, float] | None) -> float:
+def _approach(nearest: tuple[Ship, int, float] | None) -> float:
     """The close-range exchange with her nearest enemy, by how near they are: the stronger ship
     closes, the weaker keeps away."""
     if nearest is None:
         return 0.0
-    gap, alongside = nearest
+    _, gap, alongside = nearest
     return APPROACH * alongside * (NEAR - min(gap, NEAR)) / NEAR
 
 
@@ -229,13 +256,14 @@ def _alongside(state: FrigateState, ship: Ship, enemy: Ship, expected: dict[str,
     return mine - broadside_hits(state, enemy, ship, 1, "", False, expected)
 
 
-def _boarding(state: FrigateState, ship: Ship, enemy: Ship) -> float:
+def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None = None) -> float:
     """Afoul of an enemy (reconstructed melee, "Numbers and rulings"): either owner may melee at
     each segment's end, and the side the crews favour will, so a melee is fought every segment they
     stay afoul: the points of the crew hits and the prize taken when a third one falls."""
     tables = state.tables
     pair = (ship.name, enemy.name) if ship.name < enemy.name else (enemy.name, ship.name)
-    rounds = 4 - state.segment + (0 if pair in state.melees or state.segment == 0 else 1) + BOARDING_LATER
+    if rounds is None:
+        rounds = 4 - state.segment + (0 if pair in state.melees or state.segment == 0 else 1) + BOARDING_LATER
     pending = {name: sum(1 for target, kind, _ in state.pending if target == name and kind == "crew")
                for name in (ship.name, enemy.name)}
 
@@ -247,6 +275,12 @@ def _boarding(state: FrigateState, ship: Ship, enemy: Ship) -> float:
                 tables.efficiency[state.force_state[s.owner].efficiency].melee, round(_prize_value(state, s)))
 
     return _melee(side(ship), side(enemy), crew(ship), crew(enemy), tables.crew_limit, rounds)
+
+
+def _melee_now(state: FrigateState, ship: Ship) -> float:
+    """Her expected points from one melee with the ship she is afoul of, fought now."""
+    enemy = state.ships[ship.afoul]
+    return _boarding(state, ship, enemy, rounds=1)
 
 
 @lru_cache(maxsize=4096)
@@ -398,6 +432,9 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
         return 1.0
     if isinstance(action, Pass):
         return 0.8
+    if isinstance(action, Melee):
+        odds = _melee_now(state, state.ships[action.ship])  # the side the crews favour melees
+        return 1.5 + odds if odds > 0 else 0.5
     if isinstance(action, Declare):
         return action.ma / 20.0
     if isinstance(action, EndDeclare):
@@ -423,6 +460,10 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
     nearest = min(enemies, key=lambda e: distance(here, e.hex))
     rng = distance(here, nearest.hex)
     value = -0.1 * rng
+    if rng > _standoff(state, ship, nearest) and movement.wind_offset(facing, state.wind_from) != 0:
+        # Beyond the range she seeks, head for him (not into the wind, where she would lie in irons):
+        # a point spent turning towards him is made good by the points that follow.
+        value += TOWARDS * math.cos(math.radians(bearing(here, facing, nearest.hex)))
     mine = field_of_fire(here, facing, nearest.hex) if rng else None
     theirs = field_of_fire(nearest.hex, nearest.facing, here) if rng else None
     if mine in (PORT, STARBOARD) and rng <= 5:
@@ -436,10 +477,18 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
 
 def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
     """A quick policy for playouts: candidates' first choice; None (the playout ends) at the next
-    Movement Declaration, where the evaluation takes over."""
-    if state.phase == "declare":
+    Movement Declaration, where the evaluation takes over. A declaration already under way is
+    played out with the rest of its turn: its speeds show only where they take the ships."""
+    if state.phase == "declare" and not _declaring(state):
         return None
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
     return candidates(state, player, actions)[0]
+
+
+def _declaring(state: FrigateState) -> bool:
+    """Whether a captain has declared in this Movement Declaration (a ship with a single choice
+    declares by herself as it opens)."""
+    return bool(state.ready) or any(s.declared and len(state.declare_options(s)) > 1
+                                    for s in state.ship_list if s.afloat)
