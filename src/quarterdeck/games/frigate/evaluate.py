@@ -141,7 +141,7 @@ def _seeking(state: FrigateState, player: int, score: tuple[int, int],
     for name, (enemy, gap, alongside) in nearest.items():
         ship = state.ships[name]
         if ship.owner == player:
-            standoff = STANDOFF if ahead or alongside < 0 else CLOSE
+            standoff = _sought_range(ahead, alongside)
             if gap > standoff:
                 gap -= WAY * _closing(state, ship, enemy, gap - standoff)
             total -= max(0, gap - standoff) / NEAR
@@ -160,11 +160,17 @@ def _closing(state: FrigateState, ship: Ship, enemy: Ship, wanted: int) -> float
     return min(movement.declaration_limits(state, ship)[1], wanted) * heading
 
 
+def _sought_range(ahead: bool, alongside: float) -> int:
+    """The range a ship seeks: full strength for one level or behind that gives as good as she gets
+    alongside, within five hexes otherwise."""
+    return STANDOFF if ahead or alongside < 0 else CLOSE
+
+
 def _standoff(state: FrigateState, ship: Ship, enemy: Ship) -> int:
-    """The range `_seeking` wants her at from `enemy` (for the point-by-point policy)."""
+    """`_sought_range` from `enemy`, for the point-by-point policy."""
     score = victory.points(state)
-    ahead = score[ship.owner] > score[1 - ship.owner]
-    return STANDOFF if ahead or _alongside(state, ship, enemy, expected_hits(state.tables)) < 0 else CLOSE
+    return _sought_range(score[ship.owner] > score[1 - ship.owner],
+                         _alongside(state, ship, enemy, expected_hits(state.tables)))
 
 
 def _nearest_enemies(state: FrigateState, fighting: list[Ship],
