@@ -283,12 +283,6 @@ def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None =
     return _melee(side(ship), side(enemy), crew(ship), crew(enemy), tables.crew_limit, rounds)
 
 
-def _melee_now(state: FrigateState, ship: Ship) -> float:
-    """Her expected points from one melee with the ship she is afoul of, fought now."""
-    enemy = state.ships[ship.afoul]
-    return _boarding(state, ship, enemy, rounds=1)
-
-
 @lru_cache(maxsize=4096)
 def _melee(her: tuple[int, int, int], his: tuple[int, int, int], hers: int, his_hits: int, limit: int,
            rounds: int) -> float:
@@ -439,7 +433,8 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, Pass):
         return 0.8
     if isinstance(action, Melee):
-        odds = _melee_now(state, state.ships[action.ship])  # the side the crews favour melees
+        ship = state.ships[action.ship]
+        odds = _boarding(state, ship, state.ships[ship.afoul], rounds=1)  # the side the crews favour melees
         return 1.5 + odds if odds > 0 else 0.5
     if isinstance(action, Declare):
         return action.ma / 20.0
@@ -466,7 +461,8 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
     nearest = min(enemies, key=lambda e: distance(here, e.hex))
     rng = distance(here, nearest.hex)
     value = -0.1 * rng
-    if rng > _standoff(state, ship, nearest) and movement.wind_offset(facing, state.wind_from) != 0:
+    beyond = rng > STANDOFF or (rng > CLOSE and rng > _standoff(state, ship, nearest))  # the dear test last
+    if beyond and movement.wind_offset(facing, state.wind_from) != 0:
         # Beyond the range she seeks, head for him (not into the wind, where she would lie in irons):
         # a point spent turning towards him is made good by the points that follow.
         value += TOWARDS * math.cos(math.radians(bearing(here, facing, nearest.hex)))
