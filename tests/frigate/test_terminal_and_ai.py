@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
+from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass
+from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass, Roll
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, ship, to_movement, to_windows
@@ -164,6 +165,28 @@ def test_the_playout_policy_fires_when_a_broadside_bears_and_stops_at_the_next_d
     declaring.apply(next(a for a in declaring.legal_actions(seat) if isinstance(a, Declare)), seat)
     assert declaring.phase == "declare" and rollout_policy(declaring, declaring.current_player(),
                                                            random.Random(1)) is not None
+
+
+def test_the_playout_policy_keeps_a_broadside_for_closer_range_until_its_last_chance():
+    # One attack a side a game-turn (seed 001, Combat 1): at three hexes Essex's guns read 1-3, at
+    # two 1-1, so a captain holds her starboard broadside while the turn may yet bring Java closer,
+    # and fires it in the fourth segment's last fire round rather than lose it.
+    state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                              ship("Java", "red", 38, "1309", "N", 0, **FRIGATE)), Essex=0, Java=0)
+    assert distance(state.ships["Essex"].hex, state.ships["Java"].hex) == 3
+    assert any(isinstance(a, Fire) for a in state.legal_actions(0))
+    seen = []
+    while not (state.segment == 4 and state.end_round and state.windows[:1] == ["Essex"]):
+        if state.current_player() == CHANCE:
+            state.apply(Roll((4,)))
+            continue
+        name = state.windows[0]
+        if name == "Essex":
+            seen.append(rollout_policy(state, 0, random.Random(1)))
+            assert candidates(state, 0, state.legal_actions(0))[0] == Hold("Essex")
+        state.apply(Hold(name), state.ships[name].owner)
+    assert len(seen) == 7 and set(seen) == {Hold("Essex")}  # every earlier window of the turn
+    assert rollout_policy(state, 0, random.Random(1)) == Fire("Essex", "starboard", "Java", "hull")
 
 
 def test_the_search_plays_each_leaf_out_to_the_game_turns_end_even_in_the_largest_battle():

@@ -19,8 +19,9 @@ decisions to search first, and a quick policy for playouts.
   out of the fight.
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
-fire by expected hits, holding before passing, a melee before both when the crews favour her and
-last otherwise; the computer strikes only when crippled and out-gunned 3-1 or more
+fire by expected hits (a broadside that would read a better column from closer in is held while
+the game-turn has a fire round left), holding before passing, a melee before both when the crews
+favour her and last otherwise; the computer strikes only when crippled and out-gunned 3-1 or more
 (shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and never otherwise; movement
 and plots by where the ship's best way through the segment's points leaves her; declarations
 fastest first; the order of movement reduced to the four that matter.
@@ -427,7 +428,10 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
         hits = expected_hits(state.tables)[attack.column]
         rigging = action.aim == "rigging"
         prefer_rigging = target.spec.ds > ship.spec.gs  # cripple a stronger ship's sailing, fight a weaker one
-        return 2.0 + 4.0 * hits + (0.1 if rigging == prefer_rigging else 0.0)
+        aim = 0.1 if rigging == prefer_rigging else 0.0
+        if _premature(state, attack):
+            return 0.5 + aim  # below holding: one broadside a side a turn, kept for the closer range
+        return 2.0 + 4.0 * hits + aim
     if isinstance(action, Hold):
         return 1.0
     if isinstance(action, Pass):
@@ -443,6 +447,20 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, Move | Turn | Stand | Plot):
         return _after_point(state, player, action)
     return 0.0
+
+
+def _premature(state: FrigateState, attack: combat.Attack) -> bool:
+    """Whether a broadside would do better from closer in (seed 001, Combat 1: one attack a side a
+    game-turn, weaker with range) while the turn has a chance left: a broadside at three hexes
+    reads the 1-3 column where the same guns at two read 1-1. The segment's last fire round of the
+    fourth segment is the last chance."""
+    if attack.range <= 1 or (state.segment == 4 and state.end_round):
+        return False
+    tables, firer = state.tables, state.ships[attack.firer]
+    closer = combat.attack_column(tables, attack.base, attack.half, 1, attack.rake, firer.crew, attack.defence,
+                                  state.force_state[firer.owner].crt)
+    expected = expected_hits(tables)
+    return expected[closer] > expected[attack.column]
 
 
 def _after_point(state: FrigateState, player: int, action: Any) -> float:
