@@ -106,6 +106,19 @@ def test_equal_ships_level_on_points_close_to_full_strength_range():
         assert nearer[0] > further[0] and nearer[1] > further[1]
 
 
+def test_in_an_even_fight_the_playouts_close_to_two_hexes_even_a_point_ahead():
+    # Thetis, a 38 like Amethyst, six hexes off her starboard bow, a hull hit down. Trading
+    # broadsides at five hexes (1-3) would not decide the game, so the point-by-point policy keeps
+    # heading for her beyond two hexes (1-1), whoever leads (a weaker ship ahead keeps off instead).
+    for lead in (0, 1):
+        state = battle(ship("Amethyst", "blue", 38, "1010", "N", 4, **FRIGATE),
+                       ship("Thetis", "red", 38, "1306", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        state.ships["Thetis"].hull = lead
+        to_movement(state, Amethyst=4, Thetis=0)
+        assert distance(state.ships["Amethyst"].hex, state.ships["Thetis"].hex) == 6
+        assert candidates(state, 0, state.legal_actions(0))[0] == Move("Amethyst")
+
+
 def test_a_ship_far_from_the_enemy_is_worth_more_heading_for_him_with_way_on():
     # Wind from the north; Thetis ten hexes north-east. Head to wind with no way on, Amethyst's next
     # turn is one free hexside and no more (seed, Movement 3); heading north-east she may declare

@@ -59,8 +59,8 @@ EDGE = 1.0
 NEAR = 12  # hexes: beyond this, ships are not yet near each other
 SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: both sides seek it)
 BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
-STANDOFF = 5  # hexes: within this a ship ahead on points is in action enough (broadsides reach 10)
-CLOSE = 2  # hexes: a ship level or behind seeks the range of a full-strength broadside
+STANDOFF = 5  # hexes: within this a ship weaker alongside is in action enough (broadsides reach 10)
+CLOSE = 2  # hexes: a ship that gives as good as she gets seeks the range of a full-strength broadside
 WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
 TOWARDS = 1.2  # the point-by-point policy's pull towards an enemy beyond that range (a broadside bearing: 1.0)
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
@@ -131,10 +131,10 @@ def chances(margin: float, variance: float) -> tuple[float, float]:
 def _seeking(state: FrigateState, player: int, score: tuple[int, int],
              nearest: dict[str, tuple[Ship, int, float]]) -> float:
     """A captain's own wish to be within striking distance of the enemy (the points are won by
-    fighting), counted for her side only, so that both sides seek action: a ship level or behind
-    that gives as good as she gets alongside seeks the range where broadsides fire at full
-    strength (trading long-range broadsides rarely decides a fight), others only to be in action;
-    a side ahead on points wishes it less, a side with an exit objective not at all."""
+    fighting), counted for her side only, so that both sides seek action: a ship that gives as good
+    as she gets alongside seeks the range where broadsides fire at full strength (trading
+    long-range broadsides rarely decides a fight, even for a side ahead on points), a weaker one only
+    to be in action; a side ahead wishes it less, a side with an exit objective not at all."""
     if any(o.side == player and o.points > 0 for o in state.scenario.objectives):
         return 0.0
     ahead = score[player] > score[1 - player]
@@ -142,7 +142,7 @@ def _seeking(state: FrigateState, player: int, score: tuple[int, int],
     for name, (enemy, gap, alongside) in nearest.items():
         ship = state.ships[name]
         if ship.owner == player:
-            standoff = _sought_range(ahead, alongside)
+            standoff = _sought_range(alongside)
             if gap > standoff:
                 gap -= WAY * _closing(state, ship, enemy, gap - standoff)
             total -= max(0, gap - standoff) / NEAR
@@ -161,17 +161,15 @@ def _closing(state: FrigateState, ship: Ship, enemy: Ship, wanted: int) -> float
     return min(movement.declaration_limits(state, ship)[1], wanted) * heading
 
 
-def _sought_range(ahead: bool, alongside: float) -> int:
-    """The range a ship seeks: full strength for one level or behind that gives as good as she gets
-    alongside, within five hexes otherwise."""
-    return STANDOFF if ahead or alongside < 0 else CLOSE
+def _sought_range(alongside: float) -> int:
+    """The range a ship seeks: full strength for one that gives as good as she gets alongside,
+    within five hexes for a weaker one."""
+    return STANDOFF if alongside < 0 else CLOSE
 
 
 def _standoff(state: FrigateState, ship: Ship, enemy: Ship) -> int:
     """`_sought_range` from `enemy`, for the point-by-point policy."""
-    score = victory.points(state)
-    return _sought_range(score[ship.owner] > score[1 - ship.owner],
-                         _alongside(state, ship, enemy, expected_hits(state.tables)))
+    return _sought_range(_alongside(state, ship, enemy, expected_hits(state.tables)))
 
 
 def _nearest_enemies(state: FrigateState, fighting: list[Ship],
