@@ -10,6 +10,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from quarterdeck.ai import make_agent
+from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
 from quarterdeck.core.hexes import distance
@@ -133,14 +134,17 @@ def test_a_ship_far_from_the_enemy_is_worth_more_heading_for_him_with_way_on():
 
 
 def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_not():
-    def at_the_end_round(essex_crew_hits: int, guerriere_crew_hits: int):
+    def at_the_end_round(essex_crew_hits: int, guerriere_crew_hits: int, segment: int = 1):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
                        ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
         to_movement(state, Essex=4, Guerriere=0)
         state.ships["Essex"].crew = essex_crew_hits
         state.ships["Guerriere"].crew = guerriere_crew_hits
         state.apply(Move("Essex"), 0)  # afoul of Guerriere from astern
-        while state.windows[0] != "Essex" or not state.end_round:
+        while state.windows[:1] != ["Essex"] or not state.end_round or state.segment != segment:
+            if state.current_player() == CHANCE:
+                state.apply(Roll((4,)))
+                continue
             state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         return state
 
@@ -153,6 +157,14 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
     for essex_crew_hits in (0, 2):
         weakened = at_the_end_round(essex_crew_hits, 0)
         assert candidates(weakened, 0, weakened.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]
+    # A melee whose dice are rolling is still the segment's round to be fought, so in the last
+    # segment, with one round fewer left to count, meleeing is worth what holding is (the side the
+    # crews favour melees anyway): neither a way out of a losing fight nor a loss for the winner.
+    knowledge = Knowledge.of(GAME)
+    for crew_hits in ((1, 0), (0, 0), (0, 1)):
+        last = at_the_end_round(*crew_hits, segment=4)
+        melee, hold = (knowledge.value_after(last, 0, action) for action in (Melee("Essex"), Hold("Essex")))
+        assert abs(melee - hold) < 1e-9
 
 
 def test_a_lead_counts_for_more_as_the_game_runs_out():

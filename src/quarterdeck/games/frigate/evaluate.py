@@ -268,7 +268,11 @@ def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None =
     tables = state.tables
     pair = (ship.name, enemy.name) if ship.name < enemy.name else (enemy.name, ship.name)
     if rounds is None:
-        rounds = 4 - state.segment + (0 if pair in state.melees or state.segment == 0 else 1) + BOARDING_LATER
+        # This segment's melee is still to come unless it has been fought: one whose dice are rolling
+        # counts (else meleeing at bad odds would look better than holding, one round fewer to lose).
+        rolling = any(roll[0] == "melee" and roll[1] in pair for roll in state.rolls)
+        fought = pair in state.melees and not rolling
+        rounds = 4 - state.segment + (0 if fought or state.segment == 0 else 1) + BOARDING_LATER
     pending = {name: sum(1 for target, kind, _ in state.pending if target == name and kind == "crew")
                for name in (ship.name, enemy.name)}
 
