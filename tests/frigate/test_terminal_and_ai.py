@@ -15,10 +15,10 @@ from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
 from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass, Roll
+from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
-from .helpers import GAME, battle, ship, to_movement, to_windows
+from .helpers import GAME, battle, play_quietly, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -141,11 +141,7 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
         state.ships["Essex"].crew = essex_crew_hits
         state.ships["Guerriere"].crew = guerriere_crew_hits
         state.apply(Move("Essex"), 0)  # afoul of Guerriere from astern
-        while state.windows[:1] != ["Essex"] or not state.end_round or state.segment != segment:
-            if state.current_player() == CHANCE:
-                state.apply(Roll((4,)))
-                continue
-            state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+        play_quietly(state, lambda s: s.windows[:1] == ["Essex"] and s.end_round and s.segment == segment)
         return state
 
     # Crew points round(rating / 10) less a third for each crew hit: Essex 4 against Guerriere's 3.
@@ -201,15 +197,13 @@ def test_the_playout_policy_keeps_a_broadside_for_closer_range_until_its_last_ch
     assert distance(state.ships["Essex"].hex, state.ships["Java"].hex) == 3
     assert any(isinstance(a, Fire) for a in state.legal_actions(0))
     seen = []
-    while not (state.segment == 4 and state.end_round and state.windows[:1] == ["Essex"]):
-        if state.current_player() == CHANCE:
-            state.apply(Roll((4,)))
-            continue
-        name = state.windows[0]
-        if name == "Essex":
-            seen.append(rollout_policy(state, 0, random.Random(1)))
-            assert candidates(state, 0, state.legal_actions(0))[0] == Hold("Essex")
-        state.apply(Hold(name), state.ships[name].owner)
+    while True:
+        play_quietly(state, lambda s: s.windows[:1] == ["Essex"])  # every other window holds
+        if state.segment == 4 and state.end_round:
+            break
+        seen.append(rollout_policy(state, 0, random.Random(1)))
+        assert candidates(state, 0, state.legal_actions(0))[0] == Hold("Essex")
+        state.apply(Hold("Essex"), 0)
     assert len(seen) == 7 and set(seen) == {Hold("Essex")}  # every earlier window of the turn
     assert rollout_policy(state, 0, random.Random(1)) == Fire("Essex", "starboard", "Java", "hull")
 

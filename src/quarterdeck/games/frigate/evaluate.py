@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, bearing, distance, field_of_fire, neighbour
 from quarterdeck.core.protocol import CHANCE
 
-from . import combat, movement, victory
+from . import combat, movement, prizes, victory
 from .actions import Declare, EndDeclare, Fire, Hold, Melee, Move, Order, Pass, Plot, Stand, Strike, Turn
 from .ships import ACTIVE
 
@@ -266,7 +266,7 @@ def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None =
     each segment's end, and the side the crews favour will, so a melee is fought every segment they
     stay afoul: the points of the crew hits and the prize taken when a third one falls."""
     tables = state.tables
-    pair = (ship.name, enemy.name) if ship.name < enemy.name else (enemy.name, ship.name)
+    pair = prizes.pair(ship.name, enemy.name)
     if rounds is None:
         # This segment's melee is still to come unless it has been fought: one whose dice are rolling
         # counts (else meleeing at bad odds would look better than holding, one round fewer to lose).
@@ -431,7 +431,7 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
         rigging = action.aim == "rigging"
         prefer_rigging = target.spec.ds > ship.spec.gs  # cripple a stronger ship's sailing, fight a weaker one
         aim = 0.1 if rigging == prefer_rigging else 0.0
-        if _premature(state, attack):
+        if _premature(state, attack, hits):
             return 0.5 + aim  # below holding: one broadside a side a turn, kept for the closer range
         return 2.0 + 4.0 * hits + aim
     if isinstance(action, Hold):
@@ -451,18 +451,17 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     return 0.0
 
 
-def _premature(state: FrigateState, attack: combat.Attack) -> bool:
+def _premature(state: FrigateState, attack: combat.Attack, hits: float) -> bool:
     """Whether a broadside would do better from closer in (seed 001, Combat 1: one attack a side a
     game-turn, weaker with range) while the turn has a chance left: a broadside at three hexes
     reads the 1-3 column where the same guns at two read 1-1. The segment's last fire round of the
-    fourth segment is the last chance."""
+    fourth segment is the last chance. `hits`: the attack's expected hits as it stands."""
     if attack.range <= 1 or (state.segment == 4 and state.end_round):
         return False
     tables, firer = state.tables, state.ships[attack.firer]
     closer = combat.attack_column(tables, attack.base, attack.half, 1, attack.rake, firer.crew, attack.defence,
                                   state.force_state[firer.owner].crt)
-    expected = expected_hits(tables)
-    return expected[closer] > expected[attack.column]
+    return expected_hits(tables)[closer] > hits
 
 
 def _after_point(state: FrigateState, player: int, action: Any) -> float:
