@@ -33,6 +33,7 @@ def position(
     time: str = "12:00",
     prevailing: str | None = None,
     seed: int = 0,
+    victory: dict | None = None,
 ) -> NavalState:
     data = {
         "title": "test",
@@ -47,6 +48,7 @@ def position(
         "options": options or {},
         "ships": ships,
         "land": land or [],
+        "victory": victory or {},
     }
     return NavalState.start(GAME, parse_scenario("test", data), seed)
 

@@ -113,6 +113,21 @@ def test_a_level_ship_does_not_run_and_a_behind_one_never_does():
     assert not any(_leaves(behind, m) for m in candidates(behind, 0, behind.legal_actions(0)))
 
 
+def test_where_the_battle_is_fought_to_a_finish_a_lead_stays_on_the_table():
+    """In a scenario where leaving the table counts as struck, the Revenge two points ahead by the
+    edge gains nothing by sailing off (she would give the Spaniard her 50 flotation): no escape
+    bound on the evaluation, and no run off the table among the moves the search tries."""
+    state = duel(ship("Revenge", "english", 36, 3, 90), ship("San Martin", "spanish", 36, 20, 90, type="San Martin"),
+                 victory={"off-table": "struck"})
+    state.ships["San Martin"].flotation -= 2
+    assert knowledge.can_escape(state, 0, Limits(state))
+    assert evaluate(state, 0) < 2 + knowledge.HOLD + knowledge.seek_action(_sides(state))
+    assert not any(_leaves(state, m) for m in candidates(state, 0, state.legal_actions(0)))
+    off = next(m for m in state.legal_actions(0) if _leaves(state, m))
+    scorer = knowledge.MoveScorer(state, state.ships["Revenge"])
+    assert scorer.score(off) <= -state.ships["Revenge"].flotation - scorer.stays
+
+
 def test_the_enemy_who_can_sail_away_level_makes_a_good_position_worth_no_more_than_a_draw():
     """A San Martin who has lost every battery is at the Revenge's mercy in mid-table; three inches
     from the edge she leaves the table next move at 0-0 and the battle ends a draw."""

@@ -467,6 +467,22 @@ class TestVictory:
         state.ships["Chesapeake"].status = "disengaged"
         assert victory.scores(state) == (10, 0)
 
+    @pytest.mark.parametrize(("victory_table", "spanish_score"), [({}, 0), ({"off-table": "struck"}, 50)])
+    def test_a_ship_that_sails_off_scores_nothing_unless_the_battle_is_fought_to_a_finish(
+        self, victory_table, spanish_score
+    ):
+        """Rulings, "Victory": a disengaged ship scores nothing more for anyone; a scenario fought to a
+        finish (an objective) counts her as struck, her remaining flotation scored by the enemy."""
+        ships = [
+            ship("Shannon", "english", 70, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 30, 30, 270, **{"class": "38 frigate"}),
+        ]
+        state = to_movement(position(ships, period="nelson", victory=victory_table))
+        play(state, "move Shannon turn 0 run 5.00 turn 0")
+        assert state.ships["Shannon"].status == "disengaged"
+        assert victory.scores(state) == (0, spanish_score)
+        assert state.is_terminal() and state.outcome.result == ("spanish" if spanish_score else "draw")
+
     def test_nightfall_ends_the_battle(self):
         state = frigates(time="18:00")
         for _ in range(3):

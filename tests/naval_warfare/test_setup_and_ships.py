@@ -143,6 +143,10 @@ TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
         ({"options": {"sails": True}}, "options.sails"),
         ({"wind": "NNE"}, "wind"),
         ({"time": "25:00"}, "time"),
+        # a scenario's objective (rulings, "Victory": scenarios may add objectives)
+        ({"victory": {"off-table": "sunk"}}, "victory.off-table"),
+        ({"victory": {"escape": "west"}}, "victory.escape"),
+        ({"victory": "struck"}, "victory"),
         ({"ships": [ship("A", "english", 10, 10, 400)]}, "ships[0].heading"),
         ({"ships": [ship("A", "english", 10, 10, 90, type="Dreadnought")]}, "ships[0].type"),
         ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 10.5, 10, 90)]}, "ships[1].at"),

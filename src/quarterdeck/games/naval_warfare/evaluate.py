@@ -18,7 +18,8 @@ the other side (greedy and the search agents both use it):
   markers, a ship the wind pins against the table's edge counted out of the fight (`pinned`);
 * escape (`escapes`): a side that can sail every ship off the table with its next run ends the
   battle as the points stand, so its lead is worth HOLD more, and an edge against it is worth no more
-  than the points as they stand.
+  than the points as they stand; where the scenario fights to a finish (leaving the table counts as
+  struck) nobody escapes, and a pinned ship is worth her remaining flotation to the enemy.
 
 Both sides also wish for action (`seek_action`, the same for both, so not part of the margin): a
 ship far beyond gun range of any enemy counts against both, since a battle not fought is a draw.
@@ -481,6 +482,14 @@ def pinned(state: NavalState, body: Body, lim: movement.Limits) -> bool:
                    for heading in run_headings(state, body.heading, lim))
 
 
+def pinned_cost(state: NavalState, ship: Ship, ahead: int) -> float:
+    """What a pinned ship costs her side: out of the fight (PINNED) where her side is not ahead; her
+    remaining flotation, whatever the points, where leaving the table counts as struck."""
+    if victory.leaving_strikes(state):
+        return ship.flotation
+    return PINNED if ahead <= 0 else 0.0
+
+
 def can_escape(state: NavalState, side: int, limits: Limits) -> bool:
     """Whether every fighting ship of `side` can sail off the table with her next run: once they are
     gone the battle is over and stands as the points then stand (rulings, "Victory")."""
@@ -523,8 +532,8 @@ def _margin(state: NavalState, player: int) -> tuple[float, float]:
         done = fire_done(state, side)
         for body in bodies:
             ahead.add(side, ship_worth(body.ship, later) + fight_to_come(state, body, enemies, later, limits))
-            if later and scores[side] <= scores[1 - side] and pinned(state, body, limits.next(body.ship)):
-                ahead.add(side, -PINNED)
+            if later and pinned(state, body, limits.next(body.ship)):
+                ahead.add(side, -pinned_cost(state, body.ship, scores[side] - scores[1 - side]))
             if not enemies or (done and not later):
                 continue
             if done:  # this move's fire is over: where she lies counts for the next, in part
@@ -556,7 +565,7 @@ def escapes(state: NavalState, player: int, limits: Limits, later: int, standing
     where her side can leave, and at most that where the enemy can. A side behind gains nothing by
     leaving: the battle is lost by one point as by ten, so it stays and fights for the points it
     lacks."""
-    if not later:
+    if not later or victory.leaving_strikes(state):
         return value
     if standing >= 0 and can_escape(state, player, limits):
         value = max(value, standing + (HOLD if standing > 0 else 0.0))
@@ -638,13 +647,15 @@ class MoveScorer:
         x, y, heading = end_pose(ship, move)
         if not plane.in_table((x, y), state.scenario.width, state.scenario.height):
             # sailing off the table keeps what she has from the enemy and ends her part in the battle
+            if victory.leaving_strikes(state):  # or gives the enemy all she has left
+                return -self.stays - ship.flotation
             if self.last:
                 return ENDS * (self.ahead > 0) - ENDS * (self.ahead < 0) - self.stays
             return -self.stays + (0.5 if self.ahead > 0 else -1.0)
         ghost = Body(ship, x, y, heading)
         score = fire_potential(state, ghost, self.enemies, self.weight)
-        if self.later and self.ahead <= 0 and pinned(state, ghost, self.limits.next(ship)):
-            score -= PINNED
+        if self.later and pinned(state, ghost, self.limits.next(ship)):
+            score -= pinned_cost(state, ship, self.ahead)
         if self.enemies:  # her part in the wish for action (seek_action)
             nearest = min(plane.distance(ghost.point, e.point) for e in self.enemies)
             score -= SEEK * max(0.0, nearest - fire.MAX_RANGE) / 100
@@ -746,11 +757,13 @@ def _fit(ship: Ship) -> bool:
 def _flight(state: NavalState, move: Move) -> bool:
     """A run off the table by a ship whose side is not ahead and who is less than half damaged: she
     would give up the fight, and her side the chance to win it (a ship that has a lead to keep, or
-    half her flotation to save, may go)."""
+    half her flotation to save, may go). Any run off the table where leaving counts as struck."""
     ship = state.ships[move.ship]
     x, y, _ = end_pose(ship, move)
     if plane.in_table((x, y), state.scenario.width, state.scenario.height):
         return False
+    if victory.leaving_strikes(state):
+        return True
     scores = victory.scores(state)
     return scores[ship.side] <= scores[1 - ship.side] and ship.damage_level() < 2
 

@@ -134,6 +134,7 @@ class Scenario:
     options: dict[str, bool]
     land: tuple[Land, ...]
     ships: tuple[Placement, ...]
+    off_table: str = "disengaged"  # what leaving the table means for the victory count (OFF_TABLE)
     data: dict[str, Any] = field(repr=False, hash=False, compare=False, default_factory=dict)
 
     @property
@@ -142,6 +143,15 @@ class Scenario:
 
     def option(self, name: str) -> bool:
         return self.options[name]
+
+
+# What a ship that leaves the table (sailing or drifting off, or slipping away in the night) means
+# for the victory count: the rulings' default, or a scenario's objective ("Victory": scenarios may
+# add objectives) for a battle fought to a finish.
+OFF_TABLE = {
+    "disengaged": "she scores nothing more for anyone",
+    "struck": "she gives the enemy her remaining flotation, as if she had struck",
+}
 
 
 # --- tables ---------------------------------------------------------------------------------------
@@ -311,7 +321,7 @@ def _whole(value: Any, where: str) -> int:
 # --- scenarios -------------------------------------------------------------------------------------
 _TOP = {
     "title", "briefing", "period", "table", "sides", "time", "prevailing", "wind", "strength", "options",
-    "land", "ships",
+    "land", "ships", "victory",
 }
 
 
@@ -403,6 +413,7 @@ def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | 
         options=options,
         land=land,
         ships=placements,
+        off_table=_off_table(data.get("victory", {})),
         data=data,
     )
     _check_positions(scenario)
@@ -422,6 +433,18 @@ def _options(values: Any, overrides: dict[str, Any], period: str) -> dict[str, b
                 raise ScenarioError(f"options.{key}", f"true or false, not {value!r}")
             result[key] = value
     return result
+
+
+def _off_table(values: Any) -> str:
+    if not isinstance(values, dict):
+        raise ScenarioError("victory", "a table of victory conditions")
+    for key in values:
+        if key != "off-table":
+            raise ScenarioError(f"victory.{key}", "not a victory condition; the one condition is off-table")
+    off = values.get("off-table", "disengaged")
+    if off not in OFF_TABLE:
+        raise ScenarioError("victory.off-table", f"one of {', '.join(OFF_TABLE)}, not {off!r}")
+    return off
 
 
 def _time(value: Any) -> int | None:

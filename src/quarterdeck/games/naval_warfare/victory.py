@@ -5,7 +5,9 @@ the night rules (a kept 9 pm start, or the night-escape option) it goes on into 
 end of each move from nightfall a side may declare that it escapes, and does on 5-6; the battle
 ends at dawn, 6 am. It also ends when a side has no ship left that can fight or move. Each side
 scores the flotation it took off enemy ships, plus the remaining flotation of every enemy ship
-sunk, wrecked, blown up, foundered, surrendered or taken; disengaged ships score nothing more.
+sunk, wrecked, blown up, foundered, surrendered or taken; disengaged ships score nothing more,
+unless the scenario fights to a finish (`victory.off-table = "struck"`): then a ship that leaves the
+table gives the enemy her remaining flotation.
 """
 
 from __future__ import annotations
@@ -27,12 +29,18 @@ def night_rules(state: NavalState) -> bool:
     return state.scenario.option("keep-nine-pm") or state.scenario.option("night-escape")
 
 
+def leaving_strikes(state: NavalState) -> bool:
+    """Whether a ship that leaves the table counts as struck (the scenario's objective)."""
+    return state.scenario.off_table == "struck"
+
+
 def scores(state: NavalState) -> tuple[int, int]:
     totals = [0, 0]
+    gone = (*LOST, *HELD, *(("disengaged",) if leaving_strikes(state) else ()))
     for ship in state.ships.values():
         if ship.status == "waiting":
             continue
-        taken = ship.lost_flotation + (ship.flotation if ship.status in LOST or ship.status in HELD else 0)
+        taken = ship.lost_flotation + (ship.flotation if ship.status in gone else 0)
         totals[1 - ship.side] += taken
     return totals[0], totals[1]
 
