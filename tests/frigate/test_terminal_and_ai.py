@@ -149,10 +149,15 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
     favoured = at_the_end_round(0, 1)
     ordered = candidates(favoured, 0, favoured.legal_actions(0))
     assert isinstance(ordered[0], Fire) and ordered[2:] == [Melee("Essex"), Hold("Essex")]
-    # Even (4 against 4) a melee is a coin's toss; with two crew hits Essex has 1 against 4.
-    for essex_crew_hits in (0, 2):
-        weakened = at_the_end_round(essex_crew_hits, 0)
-        assert candidates(weakened, 0, weakened.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]
+    # Even (4 against 4) a melee is a coin's toss, tried after holding.
+    even = at_the_end_round(0, 0)
+    assert candidates(even, 0, even.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]
+    # With two crew hits Essex has 1 against 4: holding is never worse (Guerriere may melee the same
+    # round anyway, and spares her if she does not), so the search never tries it; it stays legal.
+    weakened = at_the_end_round(2, 0)
+    assert Melee("Essex") in weakened.legal_actions(0)
+    ordered = candidates(weakened, 0, weakened.legal_actions(0))
+    assert Melee("Essex") not in ordered and Hold("Essex") in ordered
     # A melee whose dice are rolling is still the segment's round to be fought, so in the last
     # segment, with one round fewer left to count, meleeing is worth what holding is (the side the
     # crews favour melees anyway): neither a way out of a losing fight nor a loss for the winner.

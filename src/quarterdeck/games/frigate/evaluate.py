@@ -398,6 +398,9 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
         actions = [a for a in actions if not isinstance(a, Strike)]
     if isinstance(actions[0], Order):
         actions = _orders(actions, player)
+    # A melee the crews disfavour is never better than holding: the enemy may declare the segment's
+    # one round anyway, and one who does not spares her. It stays a legal choice, never a candidate.
+    actions = [a for a in actions if not (isinstance(a, Melee) and _melee_odds(state, a) < 0)] or actions
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
     return [action for _, _, action in scored]
@@ -439,8 +442,7 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, Pass):
         return 0.8
     if isinstance(action, Melee):
-        ship = state.ships[action.ship]
-        odds = _boarding(state, ship, state.ships[ship.afoul], rounds=1)  # the side the crews favour melees
+        odds = _melee_odds(state, action)  # the side the crews favour melees
         return 1.5 + odds if odds > 0 else 0.5
     if isinstance(action, Declare):
         return action.ma / 20.0
@@ -449,6 +451,12 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, Move | Turn | Stand | Plot):
         return _after_point(state, player, action)
     return 0.0
+
+
+def _melee_odds(state: FrigateState, action: Melee) -> float:
+    """Her expected points from the segment's one melee round."""
+    ship = state.ships[action.ship]
+    return _boarding(state, ship, state.ships[ship.afoul], rounds=1)
 
 
 def _premature(state: FrigateState, attack: combat.Attack, hits: float) -> bool:
