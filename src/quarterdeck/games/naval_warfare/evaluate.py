@@ -532,8 +532,9 @@ def _margin(state: NavalState, player: int) -> tuple[float, float]:
         done = fire_done(state, side)
         for body in bodies:
             ahead.add(side, ship_worth(body.ship, later) + fight_to_come(state, body, enemies, later, limits))
-            if later and pinned(state, body, limits.next(body.ship)):
-                ahead.add(side, -pinned_cost(state, body.ship, scores[side] - scores[1 - side]))
+            cost = pinned_cost(state, body.ship, scores[side] - scores[1 - side])
+            if later and cost and pinned(state, body, limits.next(body.ship)):
+                ahead.add(side, -cost)
             if not enemies or (done and not later):
                 continue
             if done:  # this move's fire is over: where she lies counts for the next, in part
@@ -654,8 +655,9 @@ class MoveScorer:
             return -self.stays + (0.5 if self.ahead > 0 else -1.0)
         ghost = Body(ship, x, y, heading)
         score = fire_potential(state, ghost, self.enemies, self.weight)
-        if self.later and pinned(state, ghost, self.limits.next(ship)):
-            score -= pinned_cost(state, ship, self.ahead)
+        cost = pinned_cost(state, ship, self.ahead)
+        if self.later and cost and pinned(state, ghost, self.limits.next(ship)):
+            score -= cost
         if self.enemies:  # her part in the wish for action (seek_action)
             nearest = min(plane.distance(ghost.point, e.point) for e in self.enemies)
             score -= SEEK * max(0.0, nearest - fire.MAX_RANGE) / 100
