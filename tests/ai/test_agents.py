@@ -7,11 +7,11 @@ import pytest
 from quarterdeck.ai import AGENTS, make_agent
 from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.levels import LEVELS, LevelAgent
-from quarterdeck.ai.mcts import MCTSAgent
+from quarterdeck.ai.mcts import MCTSAgent, _Search
 from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
-from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig
+from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig, PigWithEvaluation
 
 QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
 ALL_GAMES = list(TOY_GAMES) + real_games()
@@ -56,6 +56,22 @@ def test_an_iteration_budget_is_exact():
     state = Nim().new_initial_state()
     agent.act(state, 0)
     assert agent.last_iterations == 37
+
+
+def test_where_a_roll_ends_the_descent_the_dice_drawn_never_swing_the_search():
+    """`chance_leaves`, for a game whose evaluation prices the die in the air: the search stops at a
+    roll and reads the evaluation there, so what it makes of a position is the same whatever dice
+    its own generator would have drawn; drawing them, two seeds weigh the same choice differently."""
+    state = PigWithEvaluation().new_initial_state(options={"target": 30})
+    state.data.update(scores=[12, 15], turn_total=9)
+
+    def root_visits(seed: int, **options) -> list[float]:
+        search = _Search(state.clone(), 0, MCTSAgent(seed=seed, iterations=300, **options), None)
+        search.run()
+        return search.root.arms[0].visits
+
+    assert root_visits(1, chance_leaves=True) == root_visits(2, chance_leaves=True)
+    assert root_visits(1) != root_visits(2)
 
 
 def test_levels_use_the_search_the_game_asks_for():

@@ -201,6 +201,18 @@ class Pig(ToyGame):
     state_class = PigState
 
 
+class PigWithEvaluation(Pig):
+    """Pig that prices its die in the air: the expected turn total after a roll (a 1 loses it)."""
+
+    name = "toy-pig-evaluated"
+
+    def hook_evaluate(self, state: State, player: int) -> float:
+        data = state.data
+        pending = (5 * data["turn_total"] + 20) / 6 if data["rolling"] else data["turn_total"]
+        lead = data["scores"][player] - data["scores"][1 - player]
+        return lead + (pending if data["to_move"] == player else -pending)
+
+
 class GoofspielState(ToyState):
     """Cards 1..n; round r's prize is r points. Pending secret choices live in data["secret"]."""
 

@@ -13,7 +13,8 @@ and the other side's decisions inside a turn (defence, supports) are simply node
   evaluation one decision ahead, pruned to the best few per piece), and progressive widening opens
   them one by one as the node's visits grow (see docs/ai.md).
 * Leaves: a short playout (the game's rollout policy, or uniform), then the game's evaluation,
-  relative to the root and squashed into (-1, 1) like the game's returns.
+  relative to the root and squashed into (-1, 1) like the game's returns; with `chance_leaves` a
+  roll is a leaf too, read by the evaluation before it is thrown.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Settings:
     score_candidates: bool = False  # give the game's own candidates that evaluation too (a thin search then
     # falls back on it rather than on the candidates' order alone)
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
+    chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
 
     @classmethod
     def resolve(cls, game_settings: dict[str, Any], options: dict[str, Any]) -> Settings:
@@ -183,6 +185,9 @@ class _Search:
         node = self.root
         path: list[tuple[Node, list[int] | None]] = []
         while not node.terminal:
+            if node.outcomes is not None and self.settings.chance_leaves:
+                values = self._leaf_values(state)
+                break
             if node.outcomes is not None:
                 key: Any = self._draw(node.outcomes)
                 state.apply(key, CHANCE, validate=False)
@@ -251,6 +256,8 @@ class _Search:
             if state.is_terminal() or self.budget.out_of_time():
                 break
             to_act = state.current_player()
+            if to_act == CHANCE and self.settings.chance_leaves:
+                break
             if to_act == CHANCE:
                 state.apply(self._draw(state.chance_outcomes()), CHANCE, validate=False)
                 continue
