@@ -21,8 +21,9 @@ decisions to search first, and a quick policy for playouts.
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
 fire by expected hits (a broadside that would read a better column from closer in is held while
 the game-turn has a fire round left), holding before passing, a melee before both when the crews
-favour her, last when they are even and not at all when they disfavour her; the computer strikes only when crippled and out-gunned 3-1 or more
-(shared/design/rules-decisions.md, Frigate, "Numbers and rulings"), and never otherwise; movement
+favour her, last when they are even and not at all when they disfavour her; the computer strikes
+only when crippled and out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers
+and rulings"), and never otherwise; movement
 and plots by where the ship's best way through the segment's points leaves her; declarations
 fastest first; the order of movement reduced to the four that matter.
 
