@@ -185,10 +185,10 @@ class _Search:
         node = self.root
         path: list[tuple[Node, list[int] | None]] = []
         while not node.terminal:
-            if node.outcomes is not None and self.settings.chance_leaves:
-                values = self._leaf_values(state)
-                break
             if node.outcomes is not None:
+                if self.settings.chance_leaves:
+                    values = self._leaf_values(state)
+                    break
                 key: Any = self._draw(node.outcomes)
                 state.apply(key, CHANCE, validate=False)
                 path.append((node, None))
@@ -256,9 +256,9 @@ class _Search:
             if state.is_terminal() or self.budget.out_of_time():
                 break
             to_act = state.current_player()
-            if to_act == CHANCE and self.settings.chance_leaves:
-                break
             if to_act == CHANCE:
+                if self.settings.chance_leaves:
+                    break
                 state.apply(self._draw(state.chance_outcomes()), CHANCE, validate=False)
                 continue
             seats = list(state.acting_players()) if to_act == SIMULTANEOUS else [to_act]

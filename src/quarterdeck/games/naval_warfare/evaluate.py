@@ -532,8 +532,8 @@ def _margin(state: NavalState, player: int) -> tuple[float, float]:
         done = fire_done(state, side)
         for body in bodies:
             ahead.add(side, ship_worth(body.ship, later) + fight_to_come(state, body, enemies, later, limits))
-            cost = pinned_cost(state, body.ship, scores[side] - scores[1 - side])
-            if later and cost and pinned(state, body, limits.next(body.ship)):
+            cost = pinned_cost(state, body.ship, scores[side] - scores[1 - side]) if later else 0.0
+            if cost and pinned(state, body, limits.next(body.ship)):
                 ahead.add(side, -cost)
             if not enemies or (done and not later):
                 continue

@@ -148,10 +148,8 @@ class Scenario:
 # What a ship that leaves the table (sailing or drifting off, or slipping away in the night) means
 # for the victory count: the rulings' default, or a scenario's objective ("Victory": scenarios may
 # add objectives) for a battle fought to a finish.
-OFF_TABLE = {
-    "disengaged": "she scores nothing more for anyone",
-    "struck": "she gives the enemy her remaining flotation, as if she had struck",
-}
+# "disengaged": she scores nothing more for anyone; "struck": the enemy scores her remaining flotation.
+OFF_TABLE = ("disengaged", "struck")
 
 
 # --- tables ---------------------------------------------------------------------------------------

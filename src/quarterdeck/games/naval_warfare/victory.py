@@ -34,9 +34,13 @@ def leaving_strikes(state: NavalState) -> bool:
     return state.scenario.off_table == "struck"
 
 
+_TAKEN = (*LOST, *HELD)  # statuses whose remaining flotation the enemy scores
+_TAKEN_OR_GONE = (*_TAKEN, "disengaged")  # the same where leaving the table counts as struck
+
+
 def scores(state: NavalState) -> tuple[int, int]:
     totals = [0, 0]
-    gone = (*LOST, *HELD, *(("disengaged",) if leaving_strikes(state) else ()))
+    gone = _TAKEN_OR_GONE if leaving_strikes(state) else _TAKEN
     for ship in state.ships.values():
         if ship.status == "waiting":
             continue
