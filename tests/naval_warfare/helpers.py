@@ -7,7 +7,7 @@ from typing import Any
 
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare import NavalWarfare
-from quarterdeck.games.naval_warfare.actions import Roll
+from quarterdeck.games.naval_warfare.actions import END_MOVE, Roll
 from quarterdeck.games.naval_warfare.scenario import parse_scenario
 from quarterdeck.games.naval_warfare.state import NavalState
 
@@ -82,6 +82,13 @@ def distant_enemy() -> dict[str, Any]:
 
 def play(state: NavalState, text: str, player: int | None = None) -> list:
     return state.apply(state.parse_action(text, player), player)
+
+
+def passive(state: NavalState):
+    """The choice that leaves things be: ending the move where it is offered, else the last offered
+    (holding fire, keeping grapples, refusing)."""
+    actions = state.legal_actions()
+    return END_MOVE if END_MOVE in actions else actions[-1]
 
 
 def rolls_until_decision(state: NavalState, value: int = 3) -> None:

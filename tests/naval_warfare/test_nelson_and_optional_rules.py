@@ -9,7 +9,7 @@ from quarterdeck.core.events import DieRolled, Drifted, Escaped, Exploded, Marke
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
-from .helpers import distant_enemy, due, play, position, roll, ship, start_move, to_movement
+from .helpers import distant_enemy, due, passive, play, position, roll, ship, start_move, to_movement
 
 
 def frigates(options=None, **kw):
@@ -91,7 +91,7 @@ class TestNelsonRules:
         play(state, "move Guerriere turn 0 run 1.00 turn 0")
         play(state, "move Java turn 0 run 1.00 turn 0")
         while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
+            state.apply(passive(state))
         assert due(state) == ("roll", "mast")
         assert not any(isinstance(e, MastLost) for e in roll(state, 4))  # 4-6 keeps her masts
         assert roll(state, 1)[0] == DieRolled("Shannon's fire check (Nelson rule 2)", 1)
@@ -116,7 +116,7 @@ class TestNelsonRules:
         roll(state, 3)  # Chesapeake fails to put her fire out: a third failed throw, and drifts 1" south
         play(state, "move Shannon turn -45 run 1.00 turn 0")  # to 2.4" off Chesapeake
         while due(state)[1] in ("fire", "damage", "move"):
-            state.apply(state.legal_actions()[-1])
+            state.apply(passive(state))
         assert due(state) == ("roll", "powder-second")
         events = roll(state, 1)
         assert Exploded("Shannon", state.where(shannon.point)) in events and chesapeake.on_fire == 4
@@ -182,7 +182,7 @@ def shannon_three_quarters_damaged(flotation, options=None, strength="strong", b
     play(state, "move Shannon turn 0 run 4.00 turn 0")
     play(state, "move Chesapeake turn 0 run 2.00 turn 0")
     while due(state)[1] in ("fire", "damage"):
-        state.apply(state.legal_actions()[-1])
+        state.apply(passive(state))
     return state
 
 
@@ -415,7 +415,7 @@ class TestOptionalRules:
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         play(state, "move Essex turn 0 run 1.00 turn 0")
         while due(state)[1] in ("fire", "damage"):
-            state.apply(state.legal_actions()[-1])
+            state.apply(passive(state))
         play(state, "end-move")
         play(state, "surrender Chesapeake")
         assert state.ships["Chesapeake"].status == "surrendered"
@@ -491,7 +491,7 @@ class TestVictory:
             play(state, "move Shannon turn 0 run 1.00 turn 0")
             play(state, "move Chesapeake turn 0 run 1.00 turn 0")
             while not state.is_terminal() and due(state)[1] in ("fire", "damage"):
-                state.apply(state.legal_actions()[-1])
+                state.apply(passive(state))
             if state.is_terminal():
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60

@@ -13,7 +13,7 @@ from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marke
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
-from .helpers import boarded, distant_enemy, due, play, position, roll, ship, start_move, to_movement
+from .helpers import boarded, distant_enemy, due, passive, play, position, roll, ship, start_move, to_movement
 
 
 def frigate(name, side, x, y, heading, **data):
@@ -131,7 +131,8 @@ class TestOptionalRule6SurrenderAndPrizes:
             play(state, "surrender Chesapeake")  # not during movement: at the end of the move
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         play(state, "end-move")
-        assert state.legal_actions() == [Choose("surrender", "Chesapeake"), END_MOVE]  # her own ships only
+        # her own ships only, after ending the move: a player who answers `1` to the list ends it
+        assert state.legal_actions() == [END_MOVE, Choose("surrender", "Chesapeake")]
         events = play(state, "surrender Chesapeake")  # undamaged, full crew
         assert events[0] == Struck("Chesapeake", state.where(state.ships["Chesapeake"].point))
         assert state.ships["Chesapeake"].status == "surrendered"
@@ -288,13 +289,13 @@ class TestOptionalRule6SurrenderAndPrizes:
                     1
                 ] == "initiative" else roll(state, 3)
             else:
-                state.apply(state.legal_actions()[-1])
+                state.apply(passive(state))
         assert state.legal_actions(0) == [Move("Revenge", extra="hold")]  # she must stay grappled
         with pytest.raises(IllegalAction):
             play(state, "move Revenge cut", 0)
         play(state, "move Revenge hold", 0)
         while martin.status == "surrendered":
-            state.apply(state.sample_chance() if state.current_player() == -1 else state.legal_actions()[-1])
+            state.apply(state.sample_chance() if state.current_player() == -1 else passive(state))
         assert martin.status == "prize" and not martin.grappled and martin.captor == 0
         # all 20 of her crew fell: no prisoners; Revenge put the sailing minimum (1000 tons: 10) aboard
         assert martin.prisoners == 0 and martin.crew == 10 and revenge.crew == 35
@@ -530,7 +531,7 @@ def next_move(state) -> list[str]:
         elif head == ("decide", "move"):
             events = state.apply(next(a for a in state.legal_actions() if isinstance(a, Move)))
         else:
-            events = state.apply(END_FIRE if head == ("decide", "fire") else state.legal_actions()[-1])
+            events = state.apply(END_FIRE if head == ("decide", "fire") else passive(state))
         said += [event.describe() for event in events]
     return said
 
@@ -951,15 +952,15 @@ class TestOptionalRule5Survivors:
         up to a 1/4 of the crew of the rescuing ship"; the enemy's men become prisoners (rulings), her
         own side's men join her crew. San Felipe, far off, is offered nothing."""
         state = survivors_in_the_water()
-        assert state.legal_actions() == [Choose("pick-up", "Revenge", "San Martin"), END_MOVE]
-        assert state.action_to_text(state.legal_actions()[0]) == "pick-up Revenge from San Martin"
+        assert state.legal_actions() == [END_MOVE, Choose("pick-up", "Revenge", "San Martin")]
+        assert state.action_to_text(state.legal_actions()[1]) == "pick-up Revenge from San Martin"
         events = play(state, "pick-up Revenge from San Martin")
         revenge = state.ships["Revenge"]
         assert (revenge.prisoners, revenge.crew) == (11, 45)  # a quarter of her 45
         assert Marked("Revenge", "picks up 11 survivors of San Martin", "optional rule 5") in events
         assert state.current_player() == 1  # the English have nothing more to decide
         assert state.to_json()["survivors"] == {"San Martin": [11, 11.5, 47 - 11]}
-        assert state.legal_actions() == [Choose("pick-up", "San Cristobal", "San Martin"), END_MOVE]
+        assert state.legal_actions() == [END_MOVE, Choose("pick-up", "San Cristobal", "San Martin")]
         play(state, "pick-up San Cristobal from San Martin")
         assert state.ships["San Cristobal"].crew == 70 + 17  # a quarter of her 70
 

@@ -344,10 +344,10 @@ class TestOptionalRule5BrokenCrewsAndSurvivors:
         assert (
             list(survivors) == ["San Martin", "Hope"] and survivors["San Martin"][2] == 1 and survivors["Hope"][2] > 0
         )
-        assert state.legal_actions() == [Choose("pick-up", "Revenge", "San Martin"), END_MOVE]
+        assert state.legal_actions() == [END_MOVE, Choose("pick-up", "Revenge", "San Martin")]
         play(state, "pick-up Revenge from San Martin")
         assert state.ships["Revenge"].prisoners == 1
-        assert state.legal_actions() == [Choose("pick-up", "San Cristobal", "Hope"), END_MOVE]
+        assert state.legal_actions() == [END_MOVE, Choose("pick-up", "San Cristobal", "Hope")]
 
     def test_a_rescuer_drifting_this_move_may_pick_up_survivors_again_at_its_end(self):
         """Optional rule 5: "any ship within two drift moves may stop, and drift, to pick up survivors":
@@ -373,4 +373,4 @@ class TestOptionalRule5BrokenCrewsAndSurvivors:
         state.ships["San Juan"].flotation = 1
         sink(state, "Revenge", "starboard", "San Juan")
         hold_fire(state)
-        assert state.legal_actions() == [Choose("pick-up", "Revenge", "San Juan"), END_MOVE]
+        assert state.legal_actions() == [END_MOVE, Choose("pick-up", "Revenge", "San Juan")]

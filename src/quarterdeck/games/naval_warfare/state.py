@@ -438,7 +438,7 @@ class NavalState(State):
             return fire.removal_options(self, player)
         if kind == "end":
             found = prizes.end_of_move_options(self, player)
-            return [*found, END_MOVE] if found else []
+            return [END_MOVE, *found] if found else []  # the usual choice first: `1` never surrenders
         if kind == "withdraw":
             return [Choose("withdraw", step[3]), Choose("fight-on", step[3])]
         if kind == "repel":
