@@ -87,6 +87,34 @@ def test_the_search_boards_first_where_the_crews_favour_it_and_not_where_they_do
     assert candidates(state, 0, moves)[0].extra != "board"
 
 
+def test_the_move_the_evaluation_likes_best_is_among_those_searched():
+    """Pique, moving first, can grapple Blanche (69 men to 70 in 32s, where the boarders' first round
+    tells): one decision ahead the evaluation likes that best, though the quick ranking of moves puts
+    it outside the eight it keeps. The search tries it all the same."""
+    frigate = {"class": "32 frigate", "year": 1786}
+    state = to_movement(
+        position(
+            [ship("Blanche", "english", 35.06, 17.44, 183, **frigate),
+             ship("Pique", "spanish", 43, 17, 180, **frigate)],
+            wind="NE", period="nelson", options={"crews": True, "prizes": True}, victory={"off-table": "struck"},
+        ),
+        first=1,
+    )
+    state.ships["Pique"].flotation -= 1
+    state.ships["Pique"].crew -= 1
+    moves = state.legal_actions(1)
+    liked = max(moves, key=lambda move: after(state, move, 1))
+    assert liked.extra == "board" and liked.target == "Blanche"
+    assert liked in candidates(state, 1, moves)
+
+
+def after(state, action, player: int) -> float:
+    """The evaluation one decision ahead."""
+    state = state.clone()
+    state.apply(action, player)
+    return evaluate(state, player)
+
+
 def ahead_by_the_edge(martin_flotation_lost: int = 2):
     """The Revenge three inches from the table's edge with a westerly she may turn across; the San
     Martin in the middle of the table, two flotation down."""

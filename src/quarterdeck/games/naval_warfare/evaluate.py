@@ -27,13 +27,14 @@ ship far beyond gun range of any enemy counts against both, since a battle not f
 The rest is search knowledge, used by `ai:N` only (`candidates`, `rollout_policy`,
 `SEARCH_SETTINGS`): movement is searched one ship at a time, her moves ranked by `MoveScorer`, which
 weighs the fire she will bring to bear against what the enemy can do in reply (settled enemies
-exactly, those still to move by the best range they can reach, or a boarding), the boardings
-either side may make next move (the crews and the wind decide who can reach whom) and the fight to
-come, one move per end place; a ship never offers surrender while fighting fit and never runs off
-the table unless her side is ahead or she is half lost, and the last ship of a side ahead on points
-sails off first, which ends the battle won; playouts finish the movement phase (without the fight
-to come) and stop where fire begins, so the evaluation reads the broadsides from the places both
-sides took.
+exactly, those still to move by the best range they can reach, or a boarding), the boardings either
+side may make next move (the crews and the wind decide who can reach whom) and the fight to come,
+one move per end place, with the move the evaluation likes best one decision ahead (of the ranking's
+first 24 and every grapple) always among them; a ship never offers surrender while fighting fit and
+never runs off the table unless her side is ahead or she is half lost, and the last ship of a side
+ahead on points sails off first, which ends the battle won; playouts finish the movement phase
+(without the fight to come) and stop where fire begins, so the evaluation reads the broadsides from
+the places both sides took.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ MAST = 1.0  # a mast lost: slower, closer to the wind, and at two masts adrift
 HORIZON = 3
 MOVE_PHASES = ("move-first", "move-second")
 KEEP = 8  # moves of one ship searched, best first (few, so that a second of search tells them apart)
+LOOKED_AT = 3 * KEEP  # moves the evaluation reads one decision ahead for the one it likes best
 ROLLOUT_SAMPLE = 16  # moves a playout weighs for each ship
 
 
@@ -722,13 +724,21 @@ def ranked_moves(state: NavalState, moves: list[Move], distinct: bool = False, q
 
 def candidates(state: NavalState, player: int, actions: list[Action]) -> list[Action]:
     """The actions worth searching, best first: in movement one ship's best moves (ships are moved
-    one at a time, so the search never orders the same moves two ways); fire by expected hits with
-    holding fire last; any other decision by the evaluation one decision ahead."""
+    one at a time, so the search never orders the same moves two ways), and always among them the
+    one the evaluation likes best one decision ahead of the ranking's first LOOKED_AT and every
+    grapple (the quick ranking can miss it: a grapple, the exact bearing on a ship that has moved);
+    fire by expected hits with holding fire last; any other decision by the evaluation one decision
+    ahead."""
     moves = [a for a in actions if isinstance(a, Move)]
     if moves:
         ranked = ranked_moves(state, moves, distinct=True)
-        kept = [m for m in ranked if not _flight(state, m)]
-        return (kept or ranked)[:KEEP]
+        staying = [m for m in ranked if not _flight(state, m)] or ranked
+        kept = staying[:KEEP]
+        # the evaluation is read for the quick ranking's best few and every grapple, not all moves:
+        # it costs a move's play and a full evaluation each
+        pool = dict.fromkeys([*staying[:LOOKED_AT], *(m for m in staying if m.extra == "board")])
+        liked = _by_evaluation(state, player, list(pool))[:1]
+        return kept if not liked or liked[0] in kept else [*kept[:KEEP - 1], *liked]
     if any(isinstance(a, Fire) for a in actions):
         shots = [a for a in actions if isinstance(a, Fire)]
         shots.sort(key=lambda a: -_shot_value(state, a))
