@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import random
 from typing import Any
@@ -56,7 +57,6 @@ from .state import NavalState
 
 HIT = {"short": 0.5, "long": 1 / 3}  # a whole battery's chance to hit in each band (rule 9)
 SIX = 1 / 6  # a half battery hits only on a 6 (rulings)
-KILL = {2: 10 / 6, 3: 1.0}  # expected enemy crew killed by one boarding die after subtracting 2 or 3
 PLACED, UNPLACED = 1.0, 0.3  # weight of fire from a settled place, and from one a ship may still leave
 LATER = 0.5  # weight of fire from where ships lie once this move's fire is over (they move first)
 FUTURE = 0.5  # weight of the fight to come (see fight_to_come)
@@ -198,36 +198,130 @@ def broadside_strength(body: Body, distance: float) -> float:
 
 
 # --- boarding (rule 12) -------------------------------------------------------------------------------
-def _boarding_round(attacker: float, defender: float, round_number: int) -> tuple[float, float]:
-    a_mod, d_mod = boarding.MODIFIERS[round_number]
-    killed_d = min(defender, boarding.dice_for(int(attacker)) * KILL[a_mod])
-    killed_a = min(attacker, boarding.dice_for(int(defender)) * KILL[d_mod])
-    return attacker - killed_a, defender - killed_d
+Crews = list[float]  # chance of each number of men standing, from none up
 
 
-def morale_odds(attacker: float, defender: float) -> tuple[float, float]:
-    """(the defender yields, the attacker is repelled) on the morale die (rule 12, rulings)."""
-    lopsided = max(attacker, defender) > 2 * min(attacker, defender)
-    low, high = (4 / 6, 0.0) if lopsided else (2 / 6, 1 / 6)  # 1-2 (after -2: 1-4) and 6
-    return (high, low) if attacker <= defender else (low, high)  # equal crews: the attacker is smaller
+@functools.lru_cache(maxsize=1 << 10)
+def _kills(dice: int, subtract: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The chance of each number of men killed by `dice` boarding dice taking `subtract` off each,
+    and the chance of at least each number."""
+    one = [0.0] * (7 - subtract)
+    for face in range(1, 7):
+        one[max(0, face - subtract)] += 1 / 6
+    pmf = [1.0]
+    for _ in range(dice):
+        wider = [0.0] * (len(pmf) + len(one) - 1)
+        for i, p in enumerate(pmf):
+            if p > 1e-15:
+                for j, q in enumerate(one):
+                    wider[i + j] += p * q
+        pmf = wider
+    at_least = list(itertools.accumulate(reversed(pmf)))[::-1]
+    return tuple(pmf), tuple(at_least)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+def _losing(crews: dict[int, float], dice: int, subtract: int) -> Crews:
+    """The men left of `crews` (a few numbers of men) after the enemy's `dice` (never below none)."""
+    kills, at_least = _kills(dice, subtract)
+    left = [0.0] * (max(crews) + 1)
+    for men, p in crews.items():
+        reach = min(men, len(kills))
+        for killed in range(reach):
+            left[men - killed] += p * kills[killed]
+        if men < len(kills):
+            left[0] += p * at_least[men]
+    return left
+
+
+def _by_dice(crews: Crews) -> list[tuple[int, float, dict[int, float]]]:
+    """Those standing grouped by the dice they throw (rule 12: one per five): dice, chance, and the
+    men given that many dice."""
+    groups: dict[int, dict[int, float]] = {}
+    for men in range(1, len(crews)):
+        if crews[men] > 1e-12:
+            groups.setdefault(boarding.dice_for(men), {})[men] = crews[men]
+    found = []
+    for dice, group in groups.items():
+        total = sum(group.values())
+        found.append((dice, total, {men: p / total for men, p in group.items()}))
+    return found
+
+
+Going = list[float]  # fights that go on: their chance, and the chance times each side's men
+
+
+def _morale(attackers: Crews, defenders: Crews, smaller: Going, larger: Going) -> float:
+    """After round two, the chance the defender yields (rule 12: 1-2 the smaller side yields, 6 the
+    larger, 2 off when one side is more than twice the other; equal crews: the attacker is smaller);
+    the fights that go on are added to `smaller` (the attacker the smaller side) or `larger`."""
+    below, below_men = [0.0], [0.0]  # below[k]: chance of fewer than k defenders; below_men the same times men
+    for men, p in enumerate(defenders):
+        below.append(below[-1] + p)
+        below_men.append(below_men[-1] + p * men)
+    top = len(below) - 1
+    yields = 0.0
+    for a, pa in enumerate(attackers):
+        if pa <= 1e-12:
+            continue
+        half, even, double = min((a + 1) // 2, top), min(a, top), min(2 * a + 1, top)  # d < a/2, < a, <= 2a
+        lop_large, even_large = below[half], below[even] - below[half]
+        even_small, lop_small = below[double] - below[even], below[top] - below[double]
+        yields += pa * (even_small / 6 + even_large * 2 / 6 + lop_large * 4 / 6)
+        on = even_large * 3 / 6 + lop_large * 2 / 6  # 3-5 goes on; with 2 off, 5-6
+        larger[0] += pa * on
+        larger[1] += pa * on * a
+        larger[2] += pa * ((below_men[even] - below_men[half]) * 3 / 6 + below_men[half] * 2 / 6)
+        on = even_small * 3 / 6 + lop_small * 2 / 6
+        smaller[0] += pa * on
+        smaller[1] += pa * on * a
+        small_men = below_men[double] - below_men[even], below_men[top] - below_men[double]
+        smaller[2] += pa * (small_men[0] * 3 / 6 + small_men[1] * 2 / 6)
+    return yields
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def carried(attacker: int, defender: int, rounds: tuple[int, ...] = (1, 2), goes: int = 3) -> float:
-    """The chance that boarders carry the defender, by expected losses round by round, the morale die,
-    and the fight going on for up to `goes` moves (each again from round one)."""
-    taken, alive = 0.0, 1.0
-    for _ in range(goes):
-        for round_number in rounds:
-            attacker, defender = _boarding_round(attacker, defender, round_number)
-            if defender < 1:
-                return taken + alive
-            if attacker < 1:
-                return taken
-        yields, repelled = morale_odds(attacker, defender)
-        taken += alive * yields
-        alive *= 1 - yields - repelled
-        rounds = (1, 2)
+    """The chance that boarders carry the defender (rule 12): each round's losses exact over the dice
+    (grouped by the dice each side's survivors throw, the two sides' losses independent within a
+    group), the morale die, and the fights that go on taken again from round one at their mean crews
+    (those where the attacker is the smaller side apart from the others), for up to `goes` moves.
+    `rounds`: those still to fight this move (none: the morale die is next)."""
+    if attacker <= 0:
+        return 0.0
+    if defender <= 0:
+        return 1.0
+    taken = 0.0
+    start_a, start_d = [0.0] * (attacker + 1), [0.0] * (defender + 1)
+    start_a[attacker] = start_d[defender] = 1.0
+    fights: list[tuple[float, Crews, Crews]] = [(1.0, start_a, start_d)]
+    for round_number in rounds:
+        a_mod, d_mod = boarding.MODIFIERS[round_number]
+        after = []
+        for weight, attackers, defenders in fights:
+            for a_dice, pa, a_given in _by_dice(attackers):
+                for d_dice, pd, d_given in _by_dice(defenders):
+                    a_left = _losing(a_given, d_dice, d_mod)
+                    d_left = _losing(d_given, a_dice, a_mod)
+                    a_out, d_out = a_left[0], d_left[0]
+                    share = weight * pa * pd
+                    taken += share * (1 - a_out) * d_out  # an attacker with no men left loses even so
+                    standing = (1 - a_out) * (1 - d_out)
+                    if standing > 1e-12:
+                        a_left[0] = d_left[0] = 0.0
+                        a_left = [p / (1 - a_out) for p in a_left]
+                        d_left = [p / (1 - d_out) for p in d_left]
+                        after.append((share * standing, a_left, d_left))
+        fights = after
+    smaller, larger = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+    for weight, attackers, defenders in fights:
+        going = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+        taken += weight * _morale(attackers, defenders, *going)
+        for total, part in zip((smaller, larger), going, strict=True):
+            for k in range(3):
+                total[k] += weight * part[k]
+    for chance, a_men, d_men in (smaller, larger):
+        if goes > 1 and chance > 1e-9:
+            taken += chance * carried(round(a_men / chance), round(d_men / chance), (1, 2), goes - 1)
     return taken
 
 
