@@ -9,12 +9,13 @@ import itertools
 import pytest
 
 from quarterdeck.ai import make_agent
+from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare import boarding
 from quarterdeck.games.naval_warfare import evaluate as knowledge
 from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
 
-from .helpers import boarded, due, play, position, roll, ship, to_movement
+from .helpers import GAME, boarded, due, play, position, roll, ship, to_movement
 
 
 def duel(english: dict, *spanish: dict, **kw):
@@ -149,16 +150,9 @@ def test_the_move_the_evaluation_likes_best_is_among_those_searched():
     state.ships["Pique"].flotation -= 1
     state.ships["Pique"].crew -= 1
     moves = state.legal_actions(1)
-    liked = max(moves, key=lambda move: after(state, move, 1))
+    liked = max(moves, key=lambda move: Knowledge.of(GAME).value_after(state, 1, move))
     assert liked.extra == "board" and liked.target == "Blanche"
     assert liked in candidates(state, 1, moves)
-
-
-def after(state, action, player: int) -> float:
-    """The evaluation one decision ahead."""
-    state = state.clone()
-    state.apply(action, player)
-    return evaluate(state, player)
 
 
 def ahead_by_the_edge(martin_flotation_lost: int = 2):

@@ -250,10 +250,11 @@ def _by_dice(crews: Crews) -> list[tuple[int, float, dict[int, float]]]:
 Going = list[float]  # fights that go on: their chance, and the chance times each side's men
 
 
-def _morale(attackers: Crews, defenders: Crews, smaller: Going, larger: Going) -> float:
+def _morale(attackers: Crews, defenders: Crews, weight: float, smaller: Going, larger: Going) -> float:
     """After round two, the chance the defender yields (rule 12: 1-2 the smaller side yields, 6 the
-    larger, 2 off when one side is more than twice the other; equal crews: the attacker is smaller);
-    the fights that go on are added to `smaller` (the attacker the smaller side) or `larger`."""
+    larger, 2 off when one side is more than twice the other; equal crews: the attacker is smaller),
+    times `weight`; the fights that go on, times `weight`, are added to `smaller` (the attacker the
+    smaller side) or `larger`."""
     below, below_men = [0.0], [0.0]  # below[k]: chance of fewer than k defenders; below_men the same times men
     for men, p in enumerate(defenders):
         below.append(below[-1] + p)
@@ -263,19 +264,18 @@ def _morale(attackers: Crews, defenders: Crews, smaller: Going, larger: Going) -
     for a, pa in enumerate(attackers):
         if pa <= 1e-12:
             continue
-        half, even, double = min((a + 1) // 2, top), min(a, top), min(2 * a + 1, top)  # d < a/2, < a, <= 2a
-        lop_large, even_large = below[half], below[even] - below[half]
-        even_small, lop_small = below[double] - below[even], below[top] - below[double]
+        pa *= weight
+        # defenders fewer than half the attackers, fewer than the attackers, at most twice them
+        cuts = (0, min((a + 1) // 2, top), min(a, top), min(2 * a + 1, top), top)
+        lop_large, even_large, even_small, lop_small = (below[hi] - below[lo] for lo, hi in itertools.pairwise(cuts))
         yields += pa * (even_small / 6 + even_large * 2 / 6 + lop_large * 4 / 6)
-        on = even_large * 3 / 6 + lop_large * 2 / 6  # 3-5 goes on; with 2 off, 5-6
-        larger[0] += pa * on
-        larger[1] += pa * on * a
-        larger[2] += pa * ((below_men[even] - below_men[half]) * 3 / 6 + below_men[half] * 2 / 6)
-        on = even_small * 3 / 6 + lop_small * 2 / 6
-        smaller[0] += pa * on
-        smaller[1] += pa * on * a
-        small_men = below_men[double] - below_men[even], below_men[top] - below_men[double]
-        smaller[2] += pa * (small_men[0] * 3 / 6 + small_men[1] * 2 / 6)
+        men = [below_men[hi] - below_men[lo] for lo, hi in itertools.pairwise(cuts)]
+        for going, lop, even, lop_men, even_men in ((larger, lop_large, even_large, men[0], men[1]),
+                                                    (smaller, lop_small, even_small, men[3], men[2])):
+            on = even * 3 / 6 + lop * 2 / 6  # 3-5 goes on; with 2 off, 5-6
+            going[0] += pa * on
+            going[1] += pa * on * a
+            going[2] += pa * (even_men * 3 / 6 + lop_men * 2 / 6)
     return yields
 
 
@@ -314,11 +314,7 @@ def carried(attacker: int, defender: int, rounds: tuple[int, ...] = (1, 2), goes
         fights = after
     smaller, larger = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
     for weight, attackers, defenders in fights:
-        going = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
-        taken += weight * _morale(attackers, defenders, *going)
-        for total, part in zip((smaller, larger), going, strict=True):
-            for k in range(3):
-                total[k] += weight * part[k]
+        taken += _morale(attackers, defenders, weight, smaller, larger)
     for chance, a_men, d_men in (smaller, larger):
         if goes > 1 and chance > 1e-9:
             taken += chance * carried(round(a_men / chance), round(d_men / chance), (1, 2), goes - 1)
