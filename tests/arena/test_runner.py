@@ -6,6 +6,7 @@ import dataclasses
 import json
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from quarterdeck.arena import (
@@ -19,7 +20,7 @@ from quarterdeck.arena import (
     summarise,
 )
 from quarterdeck.arena.runner import GameResult
-from quarterdeck.cli.commands.arena import split_agents
+from quarterdeck.cli.commands.arena import parse_games, split_agents
 from quarterdeck.cli.main import app
 from quarterdeck.core.record import Record
 
@@ -91,6 +92,25 @@ def test_an_interrupted_arena_resumes_without_replaying_finished_games(tmp_path)
     nothing_left = InProcess()
     run_arena(Pig(), PIG_ARENA, tmp_path, nothing_left)
     assert nothing_left.games_played == 0
+
+
+def test_an_arena_shared_out_by_game_numbers_adds_up_to_the_whole(tmp_path):
+    whole = run_arena(Pig(), PIG_ARENA, tmp_path / "whole", InProcess())
+    first, second = InProcess(), InProcess()
+    part = run_arena(Pig(), PIG_ARENA, tmp_path / "shared", first, only={1, 2})
+    assert first.games_played == 2 and [r.index for r in part] == [1, 2]
+    rest = run_arena(Pig(), PIG_ARENA, tmp_path / "shared", second, only={0, 1, 2, 3})
+    assert second.games_played == 2  # games 1 and 2 were saved already
+    assert without_timing(rest) == without_timing(whole)
+    with pytest.raises(ArenaError, match="games 0 to 3"):
+        run_arena(Pig(), PIG_ARENA, tmp_path / "shared", InProcess(), only={4})
+
+
+def test_the_arena_command_reads_game_numbers_and_refuses_nonsense():
+    assert parse_games("0,6, 12-14") == {0, 6, 12, 13, 14}
+    for bad in ("a", "9-3", "1-x"):
+        with pytest.raises(typer.BadParameter, match="--only"):
+            parse_games(bad)
 
 
 def test_a_folder_holding_another_arena_is_refused(tmp_path):

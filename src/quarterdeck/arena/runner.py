@@ -9,7 +9,7 @@ subset of its games can run anywhere, in any order.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -178,8 +178,12 @@ def run_arena(
     out: Path | str,
     executor: Executor | None = None,
     report: Callable[[int, int, GameResult | None], None] | None = None,
+    only: Collection[int] | None = None,
 ) -> list[GameResult]:
     """Play every scheduled game not already saved in `out`; returns all results, in schedule order.
+
+    `only`: play just these games of the schedule (by index), so that one arena can be shared out
+    between machines or sessions; the games already saved count in the results all the same.
 
     Each game's record and result are saved as soon as it finishes, so an interrupted arena
     continues from the games it had finished. `report(done, total, result)` hears of progress: once
@@ -194,9 +198,12 @@ def run_arena(
     seats = len(game.new_initial_state(config.scenario, config.options, config.seed).players)
     tasks = schedule(config, seats)
     results = {r.index: r for r in map(GameResult.from_json, store.finished()) if r.index < len(tasks)}
-    pending = [task for task in tasks if task.index not in results]
+    if only is not None and not set(only) <= {task.index for task in tasks}:
+        raise ArenaError(f"the schedule has games 0 to {len(tasks) - 1}; {sorted(set(only))} asks for others")
+    pending = [task for task in tasks if task.index not in results and (only is None or task.index in only)]
+    planned = len(results) + len(pending)
     if report is not None:
-        report(len(results), len(tasks), None)
+        report(len(results), planned, None)
     executor = executor or LocalExecutor(workers=1)
     size = executor.batch_size(len(pending))
     batches = [(game, config, pending[i : i + size]) for i in range(0, len(pending), size)]
@@ -205,5 +212,5 @@ def run_arena(
             store.save(result.index, result.to_json(), record_text)
             results[result.index] = result
             if report is not None:
-                report(len(results), len(tasks), result)
+                report(len(results), planned, result)
     return [results[i] for i in sorted(results)]

@@ -40,6 +40,10 @@ def arena(
         int, typer.Option(help="a longer game is stopped as a draw")
     ] = DEFAULT_DECISION_LIMIT,
     draw_plot: Annotated[bool, typer.Option("--plot", help="also write results.png")] = False,
+    only: Annotated[
+        str | None,
+        typer.Option(help="play only these games of the schedule, e.g. 12-39 or 0,6,9 (to share an arena out)"),
+    ] = None,
 ) -> None:
     """Play many games between agents (sides alternated, in parallel) and rate them by Elo.
 
@@ -54,7 +58,7 @@ def arena(
     out = out or folder_name(f"arena-{game}-{'-'.join(config.agents)}-{seed}")
     console = Console()
     with running(console, "arena", executor, workers) as (runner, report):
-        results = run_arena(rules, config, out, runner, report)
+        results = run_arena(rules, config, out, runner, report, parse_games(only) if only else None)
     summary = summarise(config, results)
     store = ArenaStore(out)
     store.save_summary(summary.to_json())
@@ -62,6 +66,21 @@ def arena(
     if draw_plot:
         console.print(f"plot: {plot(summary, store.plot_path)}")
     console.print(f"records and results: {out}")
+
+
+def parse_games(text: str) -> set[int]:
+    """Game numbers of a schedule: single numbers and ranges separated by commas ("0,6,12-39")."""
+    chosen: set[int] = set()
+    for piece in filter(None, (p.strip() for p in text.split(","))):
+        first, dash, last = piece.partition("-")
+        try:
+            low, high = int(first), int(last if dash else first)
+        except ValueError:
+            raise typer.BadParameter(f"--only: {piece!r} is not a game number or a range such as 12-39") from None
+        if low > high:
+            raise typer.BadParameter(f"--only: the range {piece!r} runs backwards")
+        chosen.update(range(low, high + 1))
+    return chosen
 
 
 def split_agents(text: str) -> list[str]:
