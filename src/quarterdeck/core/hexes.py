@@ -21,7 +21,8 @@ Conventions (shared/design/rules-decisions.md, Frigate, "Map and geometry" and "
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from enum import IntEnum
 
 from .errors import NotationError
@@ -53,7 +54,7 @@ class HexDir(IntEnum):
 
     def turned(self, steps: int) -> HexDir:
         """Clockwise (to starboard) by `steps` hexsides; negative steps turn anticlockwise."""
-        return HexDir((self + steps) % 6)
+        return _DIRECTIONS[(self + steps) % 6]
 
     def opposite(self) -> HexDir:
         return self.turned(3)
@@ -75,6 +76,7 @@ class HexDir(IntEnum):
             raise NotationError("direction", "a hex direction is one of N NE SE S SW NW (or 1-6)", text) from None
 
 
+_DIRECTIONS = tuple(HexDir)  # by number: quicker than HexDir(n), and turning is tested for every point
 _DELTAS: tuple[Hex, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 # Where the wind enters a ship's hex, relative to the ship: how many hexsides the wind's source
@@ -148,6 +150,19 @@ def field_of_fire(origin: Hex, facing: HexDir, target: Hex) -> str | None:
 
 
 _FIELDS: dict[tuple[int, int, int], str] = {}
+
+
+def range_and_field(origin: Hex, facing: HexDir, target: Hex) -> tuple[int, str | None]:
+    """distance() and field_of_fire() together, remembered by offset and facing (both depend on
+    nothing else): the fire tests ask for them for every pair of ships after every movement point."""
+    key = (target[0] - origin[0], target[1] - origin[1], facing)
+    found = _SIGHTINGS.get(key)
+    if found is None:
+        found = _SIGHTINGS[key] = (distance(origin, target), field_of_fire(origin, facing, target))
+    return found
+
+
+_SIGHTINGS: dict[tuple[int, int, int], tuple[int, str | None]] = {}
 
 
 def side_of_keel(origin: Hex, facing: HexDir, point: Hex) -> str | None:
@@ -262,10 +277,11 @@ class HexGrid:
             self._lines[(b, a)] = found
         return found
 
-    def line_clear(self, a: Hex, b: Hex, occupied: Collection[Hex]) -> bool:
-        """Whether the line of fire from `a` to `b` is open: not both nudged lines pass a held hex."""
+    def line_clear(self, a: Hex, b: Hex, occupied: AbstractSet[Hex]) -> bool:
+        """Whether the line of fire from `a` to `b` is open: not both nudged lines pass a held hex
+        (`occupied`: a set, or a dictionary's keys)."""
         one, other = self.lines_between(a, b)
-        return not (any(h in occupied for h in one) and any(h in occupied for h in other))
+        return occupied.isdisjoint(one) or occupied.isdisjoint(other)
 
 
 def _nudged_lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import Event, Fired
-from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, side_of_keel
+from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, range_and_field, side_of_keel
 
 from .actions import AIMS, Fire
 from .ships import ACTIVE, Ship
@@ -212,7 +212,7 @@ def _reach(tables: Tables, battery: str) -> int:
 def _sight_problem(state: FrigateState, ship: Ship, target: Ship) -> tuple[str, str] | None:
     """What blocks a target in the field and range of a ship that is not afoul: another ship on the
     line of fire, the ship alongside the target screening her, a withdrawing force's restraint."""
-    if not state.grid.line_clear(ship.hex, target.hex, state.occupied_hexes()):
+    if not state.grid.line_clear(ship.hex, target.hex, state.occupied_hexes().keys()):
         return "line-of-fire", f"another ship blocks the line of fire to {target.name}"
     if target.afoul:
         partner = state.ships[target.afoul]
@@ -243,56 +243,86 @@ def in_the_fight(state: FrigateState, side: int) -> list[Ship]:
 
 def fire_options(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) -> list[Fire]:
     """Every attack she may make now: broadsides that can do harm (hull or rigging) and chasers.
+    `enemies`: her side's `in_the_fight` list, when the caller has it already."""
+    options: list[Fire] = []
+    for battery, target in attacks(state, ship, enemies):
+        options.extend(_fire(ship.name, battery, target, aim) for aim in _AIMS_OF[battery])
+    return options
 
-    The same tests as `silence`, `target_problem` and `describe_attack`,
-    ordered for speed (this runs for every ship after every movement point): each enemy's range and
-    field once, the line of fire only for an enemy some battery could reach. `enemies`: her side's
-    `in_the_fight` list, when the caller has it already."""
+
+def fire_signature(state: FrigateState, ship: Ship, enemies: list[Ship]) -> frozenset[tuple[str, str, str]]:
+    """The (battery, target, aim) of each of her `fire_options`, which the fire windows compare after
+    every movement point (without making the actions)."""
+    found = attacks(state, ship, enemies)
+    if not found:
+        return _NO_ATTACKS
+    return frozenset((battery, target, aim) for battery, target in found for aim in _AIMS_OF[battery])
+
+
+_AIMS_OF = {PORT: AIMS, STARBOARD: AIMS, BOW: ("",), STERN: ("",)}
+_NO_ATTACKS: frozenset[tuple[str, str, str]] = frozenset()
+
+
+def attacks(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) -> list[tuple[str, str]]:
+    """(battery, target's name) of every attack she may make now, in the order of `fire_options`.
+
+    The same tests as `silence`, `target_problem` and `describe_attack`, ordered for speed (this
+    runs for every ship after every movement point): her open batteries first, each enemy's range
+    and field in one look-up, the line of fire only for an enemy an open battery reaches."""
     if ship.status != ACTIVE or ship.owner != ship.side:
+        return []
+    open_ = open_batteries(state, ship)
+    if not open_:
         return []
     if enemies is None:
         enemies = in_the_fight(state, ship.owner)
     tables = state.tables
-    here = ship.hex
+    targets: dict[str, list[tuple[Ship, int]]] = {}
     if ship.afoul:
-        ranged = [(enemy, 0) for enemy in enemies]
+        if ship.afoul_side in open_:
+            targets[ship.afoul_side] = [(enemy, 0) for enemy in enemies if enemy.name == ship.afoul]
     else:
-        ranged = [(enemy, distance(here, enemy.hex)) for enemy in enemies]
-        reach = max(tables.broadside_range, tables.chase_range)
-        if all(rng > reach for _, rng in ranged):
-            return []
-    open_ = [b for b in (*BROADSIDES, *CHASERS) if silence(state, ship, b) is None]
-    if not open_:
+        here, facing = ship.hex, ship.facing
+        for enemy in enemies:
+            rng, battery = range_and_field(here, facing, enemy.hex)
+            if (battery in open_ and rng <= _reach(tables, battery)
+                    and not _sight_problem(state, ship, enemy)):
+                targets.setdefault(battery, []).append((enemy, rng))
+    if not targets:
         return []
-    targets: dict[str, list[tuple[Ship, int]]] = {battery: [] for battery in open_}
-    for enemy, rng in ranged:
-        if ship.afoul:
-            battery = ship.afoul_side if enemy.name == ship.afoul else ""
-        else:
-            battery = field_of_fire(here, ship.facing, enemy.hex) if rng else ""
-            if battery in targets and (rng > _reach(tables, battery) or _sight_problem(state, ship, enemy)):
-                battery = ""
-        if battery in targets:
-            targets[battery].append((enemy, rng))
-    options: list[Fire] = []
+    found: list[tuple[str, str]] = []
     for battery in open_:
-        if battery in BROADSIDES:
-            if not targets[battery]:
+        aimed = targets.get(battery)
+        if not aimed:
+            continue
+        if battery in CHASERS:
+            found.extend((battery, enemy.name) for enemy, _ in aimed)
+            continue
+        base = ship.gunnery()
+        other = STARBOARD if battery == PORT else PORT
+        half = other in ship.fired and second_side_half(state, ship)
+        crt = state.force_state[ship.owner].crt
+        allowed = nearest_rule(state, ship, [enemy for enemy, _ in aimed])
+        for enemy, rng in aimed:
+            if enemy not in allowed:
                 continue
-            base = ship.gunnery()
-            other = STARBOARD if battery == PORT else PORT
-            half = other in ship.fired and second_side_half(state, ship)
-            crt = state.force_state[ship.owner].crt
-            allowed = nearest_rule(state, ship, [enemy for enemy, _ in targets[battery]])
-            for enemy, rng in targets[battery]:
-                if enemy not in allowed:
-                    continue
-                rake = "" if ship.afoul else rake_of(ship, enemy)
-                if attack_column(tables, base, half, rng, rake, ship.crew, enemy.spec.ds, crt):
-                    options.extend(_fire(ship.name, battery, enemy.name, aim) for aim in AIMS)
-        else:
-            options.extend(_fire(ship.name, battery, enemy.name, "") for enemy, _ in targets[battery])
-    return options
+            rake = "" if ship.afoul else rake_of(ship, enemy)
+            if attack_column(tables, base, half, rng, rake, ship.crew, enemy.spec.ds, crt):
+                found.append((battery, enemy.name))
+    return found
+
+
+def open_batteries(state: FrigateState, ship: Ship) -> tuple[str, ...]:
+    """Her batteries that `silence` leaves free to fire now (broadsides, then chasers), remembered by
+    everything `silence` reads of her: asked for every ship after every movement point."""
+    key = (ship.owner != ship.side, ship.spec.chase, ship.crew, state.tables.crew_limit, ship.fired, bool(ship.afoul))
+    found = _OPEN.get(key)
+    if found is None:
+        found = _OPEN[key] = tuple(b for b in (*BROADSIDES, *CHASERS) if silence(state, ship, b) is None)
+    return found
+
+
+_OPEN: dict[tuple, tuple[str, ...]] = {}
 
 
 _FIRES: dict[tuple[str, str, str, str], Fire] = {}

@@ -93,7 +93,7 @@ def squadron_flag(state: FrigateState, squadron: Squadron) -> Ship | None:
 
 
 def in_sight(state: FrigateState, a: Ship, b: Ship) -> bool:
-    return state.grid.line_clear(a.hex, b.hex, state.occupied_hexes())
+    return state.grid.line_clear(a.hex, b.hex, state.occupied_hexes().keys())
 
 
 def subject_to_command_control(state: FrigateState, ship: Ship) -> bool:

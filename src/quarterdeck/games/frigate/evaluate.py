@@ -483,11 +483,14 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
         here = neighbour(here, facing)
     elif step in (PORT, STARBOARD):
         facing = facing.turned(-1 if step == PORT else 1)
-    enemies = [s for s in state.ship_list if s.afloat and s.owner != player and not s.prize]
-    if not enemies:
+    nearest, rng = None, 0  # the first of the nearest enemies in the fight (one pass: this scores every point)
+    for enemy in state.ship_list:
+        if enemy.status == ACTIVE and enemy.owner != player and enemy.owner == enemy.side:
+            gap = distance(here, enemy.hex)
+            if nearest is None or gap < rng:
+                nearest, rng = enemy, gap
+    if nearest is None:
         return 0.0
-    nearest = min(enemies, key=lambda e: distance(here, e.hex))
-    rng = distance(here, nearest.hex)
     value = -0.1 * rng
     beyond = rng > STANDOFF or (rng > CLOSE and rng > _standoff(state, ship, nearest))  # the dear test last
     if beyond and movement.wind_offset(facing, state.wind_from) != 0:

@@ -273,6 +273,10 @@ class FrigateState(State):
             actions.append(Pass(ship.name))
         return actions
 
+    def window_open(self, ship: Ship) -> bool:
+        """Whether `window_actions` offers her anything, without listing it (asked after every point)."""
+        return bool(combat.attacks(self, ship)) or (self.end_round and self._can_melee(ship))
+
     def _can_melee(self, ship: Ship) -> bool:
         if not ship.afoul or ship.prize:
             return False

@@ -81,7 +81,7 @@ def auto_ready(state: FrigateState, events: list[Event]) -> None:
 def awaiting(state: FrigateState) -> bool:
     if state.rolls:
         return True
-    while state.windows and not state.window_actions(state.ships[state.windows[0]]):
+    while state.windows and not state.window_open(state.ships[state.windows[0]]):
         state.windows.pop(0)
     if state.windows:
         return True
@@ -268,9 +268,8 @@ def open_windows(state: FrigateState, first: int, every: bool = False) -> None:
     for side in (first, 1 - first):
         enemies = combat.in_the_fight(state, side)
         for ship in state.own(side):
-            options = combat.fire_options(state, ship, enemies)
-            signature = frozenset((f.battery, f.target, f.aim) for f in options)
-            gained = signature - state.signatures.get(ship.name, frozenset())
+            signature = combat.fire_signature(state, ship, enemies)
+            gained = not signature <= state.signatures.get(ship.name, frozenset())
             state.signatures[ship.name] = signature
             if (gained or (every and signature)) and not ship.passed and ship.name not in state.windows:
                 state.windows.append(ship.name)
