@@ -426,6 +426,8 @@ def _orders(actions: list[Any], player: int) -> list[Any]:
 
 
 def _score(state: FrigateState, player: int, action: Any) -> float:
+    if isinstance(action, Move | Turn | Stand | Plot):  # first: the commonest in playouts
+        return _after_point(state, player, action)
     if isinstance(action, Fire):
         ship, target = state.ships[action.ship], state.ships[action.target]
         if action.battery in (BOW, STERN):
@@ -449,8 +451,6 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
         return action.ma / 20.0
     if isinstance(action, EndDeclare):
         return -1.0
-    if isinstance(action, Move | Turn | Stand | Plot):
-        return _after_point(state, player, action)
     return 0.0
 
 

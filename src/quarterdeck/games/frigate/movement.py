@@ -10,6 +10,7 @@ segment), and the Quarterly Movement Chart. Readings from shared/design/rules-de
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid, neighbour
@@ -29,6 +30,7 @@ def wind_offset(facing: HexDir, wind_from: HexDir) -> int:
     return (wind_from - facing) % 6
 
 
+@cache  # 72 possible questions, asked for every turn listed
 def into_wind(facing: HexDir, way: int, wind_from: HexDir) -> bool:
     """Seed, Movement 3: the turn brings wind entering a side-rear hexside to a side-front one, or a
     side-front one to the front (rear to side-rear is not into the wind)."""

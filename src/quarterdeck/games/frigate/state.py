@@ -92,7 +92,7 @@ from .actions import (
     parse_action_text,
 )
 from .scenario import SIDES, Scenario, Squadron, scenario_from_data
-from .ships import ESCAPED, Ship
+from .ships import ACTIVE, ESCAPED, Ship
 from .turn import DECLARE, MOVE, ORDER, PLOT, SAIL, SEGMENT
 
 ALL_ORDERS = tuple((a, b, c, d) for a in (0, 1) for b in (0, 1) for c in (0, 1) for d in (0, 1))
@@ -191,7 +191,7 @@ class FrigateState(State):
         if self._occupied is None:
             occupied: dict[Hex, list[Ship]] = {}
             for ship in self.ship_list:
-                if ship.afloat:
+                if ship.status == ACTIVE:
                     occupied.setdefault(ship.hex, []).append(ship)
             self._occupied = occupied
         return self._occupied
@@ -213,11 +213,12 @@ class FrigateState(State):
 
     def fighting(self, side: int) -> list[Ship]:
         """Her ships still in the fight under their own colours."""
-        return [s for s in self.ship_list if s.afloat and s.side == side and s.owner == side]
+        return [s for s in self.ship_list if s.status == ACTIVE and s.side == side and s.owner == side]
 
     def own(self, side: int) -> list[Ship]:
         """The ships a side sails now (its own and its prizes)."""
-        return [s for s in self.ship_list if s.afloat and s.owner == side]
+        # (the status read directly, not through `afloat`: this runs several times a movement point)
+        return [s for s in self.ship_list if s.status == ACTIVE and s.owner == side]
 
     # --- legal actions -------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None, piece: str | None = None) -> list[FrigateAction]:
