@@ -13,11 +13,22 @@ shared/design/rules-decisions.md, Frigate ("Combat" and "Numbers and rulings"), 
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import Event, Fired
-from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, distance, field_of_fire, range_and_field, side_of_keel
+from quarterdeck.core.hexes import (
+    BOW,
+    PORT,
+    STARBOARD,
+    STERN,
+    Hex,
+    distance,
+    field_of_fire,
+    range_and_field,
+    side_of_keel,
+)
 
 from .actions import AIMS, Fire
 from .ships import ACTIVE, Ship
@@ -209,10 +220,14 @@ def _reach(tables: Tables, battery: str) -> int:
     return tables.chase_range if battery in CHASERS else tables.broadside_range
 
 
-def _sight_problem(state: FrigateState, ship: Ship, target: Ship) -> tuple[str, str] | None:
+def _sight_problem(state: FrigateState, ship: Ship, target: Ship,
+                   occupied: AbstractSet[Hex] | None = None) -> tuple[str, str] | None:
     """What blocks a target in the field and range of a ship that is not afoul: another ship on the
-    line of fire, the ship alongside the target screening her, a withdrawing force's restraint."""
-    if not state.grid.line_clear(ship.hex, target.hex, state.occupied_hexes().keys()):
+    line of fire, the ship alongside the target screening her, a withdrawing force's restraint.
+    `occupied`: the occupied hexes, when the caller has them already."""
+    if occupied is None:
+        occupied = state.occupied_hexes().keys()
+    if not state.grid.line_clear(ship.hex, target.hex, occupied):
         return "line-of-fire", f"another ship blocks the line of fire to {target.name}"
     if target.afoul:
         partner = state.ships[target.afoul]
@@ -284,10 +299,11 @@ def attacks(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) 
     else:
         here, facing = ship.hex, ship.facing
         broadside_reach, chase_reach = tables.broadside_range, tables.chase_range
+        occupied = state.occupied_hexes().keys()
         for enemy in enemies:
             rng, battery = range_and_field(here, facing, enemy.hex)
             if (battery in open_ and rng <= (chase_reach if battery in CHASERS else broadside_reach)
-                    and not _sight_problem(state, ship, enemy)):
+                    and not _sight_problem(state, ship, enemy, occupied)):
                 targets.setdefault(battery, []).append((enemy, rng))
     if not targets:
         return []

@@ -187,7 +187,8 @@ class FrigateState(State):
         return f"{where}: {names} to decide"
 
     # --- questions about the position ----------------------------------------------------------------
-    def _occupancy(self) -> dict[Hex, list[Ship]]:
+    def occupied_hexes(self) -> dict[Hex, list[Ship]]:
+        """The ships afloat by hex, kept until a ship moves (`moved`)."""
         if self._occupied is None:
             occupied: dict[Hex, list[Ship]] = {}
             for ship in self.ship_list:
@@ -196,11 +197,8 @@ class FrigateState(State):
             self._occupied = occupied
         return self._occupied
 
-    def occupied_hexes(self) -> dict[Hex, list[Ship]]:
-        return self._occupancy()
-
     def ships_at(self, h: Hex) -> list[Ship]:
-        return self._occupancy().get(h, [])
+        return self.occupied_hexes().get(h, [])
 
     def moved(self) -> None:
         self._occupied = None
