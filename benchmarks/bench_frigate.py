@@ -6,7 +6,10 @@
 * legal_actions: how often the legal actions of a fleet-battle fire window or movement point can be
   listed (the engine's hottest call).
 * decision_seconds: one decision of each level ai:1..ai:5 in the largest scenario (fleet-battle),
-  at its first movement point.
+  at its first movement point (each level fills its move time, so this shows the budgets kept).
+* search: the first decisions of a squadron action (`squadron-line-ahead`) between ai:3 at its
+  iteration count and greedy, as the arena plays them: the seconds the same search work takes, so
+  the figure compares engines (the games are the same on any machine).
 * `--calibrate N`: the calibration of docs/rules/frigate.md, N games a setup between equal greedy
   captains (sides as the setup says): a 74 against a 44 standing and fighting, a 44 running from a
   74 off the wind, two 44s against a 74, and how often a 1-1 broadside between equals hits.
@@ -24,6 +27,7 @@ import time
 from collections import Counter
 
 from quarterdeck.ai import make_agent
+from quarterdeck.arena.runner import ArenaConfig, play_game, schedule
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games import get
 from quarterdeck.games.frigate import combat
@@ -96,6 +100,15 @@ def decision_seconds() -> dict:
         agent.act(state.clone(), seat)
         times[f"ai:{level}"] = round(time.perf_counter() - start, 2)
     return times
+
+
+def search_seconds(decisions: int = 40) -> dict:
+    config = ArenaConfig(game="frigate", agents=("ai:3:budget=iterations", "greedy"), games=1, seed=2026,
+                         scenario="squadron-line-ahead", decision_limit=decisions)
+    start = time.perf_counter()
+    result, _ = play_game(GAME, config, schedule(config, 2)[0])
+    return {"scenario": config.scenario, "decisions": result.decisions,
+            "seconds": round(time.perf_counter() - start, 2)}
 
 
 # --- calibration ------------------------------------------------------------------------------------
@@ -172,6 +185,7 @@ def main() -> None:
             report["random_games"][info.name + label] = random_games(info.name, options, SECONDS_PER_SCENARIO)
     report["legal_actions"] = legal_action_rate(2.0)
     report["decision_seconds_fleet_battle"] = decision_seconds()
+    report["search"] = search_seconds()
     if args.calibrate:
         report["calibration"] = calibrate(args.calibrate)
     print(json.dumps(report, indent=2))
