@@ -220,8 +220,9 @@ def _reach(tables: Tables, battery: str) -> int:
     return tables.chase_range if battery in CHASERS else tables.broadside_range
 
 
-def _sight_problem(state: FrigateState, ship: Ship, target: Ship,
-                   occupied: AbstractSet[Hex] | None = None) -> tuple[str, str] | None:
+def _sight_problem(
+    state: FrigateState, ship: Ship, target: Ship, occupied: AbstractSet[Hex] | None = None
+) -> tuple[str, str] | None:
     """What blocks a target in the field and range of a ship that is not afoul: another ship on the
     line of fire, the ship alongside the target screening her, a withdrawing force's restraint.
     `occupied`: the occupied hexes, when the caller has them already."""
@@ -302,8 +303,8 @@ def attacks(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) 
         occupied = state.occupied_hexes().keys()
         for enemy in enemies:
             rng, battery = range_and_field(here, facing, enemy.hex)
-            if (battery in open_ and rng <= (chase_reach if battery in CHASERS else broadside_reach)
-                    and not _sight_problem(state, ship, enemy, occupied)):
+            reach = chase_reach if battery in CHASERS else broadside_reach
+            if battery in open_ and rng <= reach and not _sight_problem(state, ship, enemy, occupied):
                 targets.setdefault(battery, []).append((enemy, rng))
     if not targets:
         return []
