@@ -92,6 +92,12 @@ class TestFieldsAndLinesOfFire:
         assert combat.target_problem(state, essex, "bow", ahead) is None
         assert combat.target_problem(state, essex, "port", abeam)[0] == "field-of-fire"
 
+    def test_bow_and_stern_chasers_each_offer_their_own_target(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Ahead", "red", 38, "1007", "S", 0), ship("Astern", "red", 38, "1013", "N", 0))
+        offered = {(f.battery, f.target) for f in combat.fire_options(state, state.ships["Essex"])}
+        assert offered == {("bow", "Ahead"), ("stern", "Astern")}
+
     def test_a_ship_on_the_line_blocks_it(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Far", "red", 38, "1410", "N", 0), ship("Between", "red", 20, "1210", "N", 0))
@@ -128,6 +134,19 @@ class TestWhoMayBeFiredOn:
         with pytest.raises(IllegalAction) as refused:
             state.apply(Fire("Essex", "starboard", "Java", "hull"), 0)
         assert refused.value.rule == "afoul" and "may fire at her only" in str(refused.value)
+
+    def test_afoul_she_fires_point_blank_whatever_the_tables_make_of_one_hex(self):
+        """Ships afoul share a hex: their fire is at range 0. With a player's tables where guns do
+        nothing beyond it, she may still fire at the ship alongside."""
+        data = standard_tables_data()
+        data["combat"]["range_factors"] = [[0, 0, 1, 1], [1, 10, 0, 1]]
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"), tables=data)
+        to_movement(state, Essex=4, Guerriere=0)
+        state.apply(Move("Essex"), 0)  # aboard Guerriere from astern
+        essex = state.ships["Essex"]
+        assert essex.afoul == "Guerriere"
+        assert {f.target for f in combat.fire_options(state, essex)} == {"Guerriere"}
 
     def test_a_withdrawing_force_fires_only_at_ships_that_fired_on_her(self):
         """Preservation Level (standard): a force over its level withdraws and fires only at ships that
@@ -179,6 +198,16 @@ class TestRaking:
         assert combat.rake_of(essex, guerriere) == "bow"
         essex.hex = state.grid.parse(stern)
         assert combat.rake_of(essex, guerriere) == "stern"
+
+    def test_a_rake_lets_a_small_ship_fire_where_her_broadside_alone_could_do_nothing(self):
+        # A 12-gun ship (GS 2) against a 74 (DS 9): 2-9 is off the table, raked from astern 3-9 is 1-3.
+        state = battle(ship("Sloop", "blue", 12, "1011", "NE", 0), ship("Bellona", "red", 74, "1010", "N", 0))
+        sloop = state.ships["Sloop"]
+        assert {(f.battery, f.target) for f in combat.fire_options(state, sloop)} == {("port", "Bellona")}
+        sloop.hex = state.grid.parse("0911")  # off her quarter, not in the hex astern: no rake
+        state.moved()
+        assert combat.rake_of(sloop, state.ships["Bellona"]) == ""
+        assert not [f for f in combat.fire_options(state, sloop) if f.battery in ("port", "starboard")]
 
     def test_raking_only_from_the_hex_at_the_bow_or_stern(self):
         state = battle(ship("Essex", "blue", 44, "1008", "NE", 0, **FRIGATE),
@@ -313,6 +342,12 @@ class TestMultiShipCombat:
         assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Near"}
         bound.fired_upon.add("Near")  # already fired on this turn: the next nearest within 2 hexes
         assert {f.target for f in combat.fire_options(bound, bound.ships["Essex"])} == {"Farther"}
+
+    def test_the_nearest_target_option_on_one_broadside_keeps_the_near_ship_listed_second(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Farther", "red", 38, "1311", "N", 0),
+                       ship("Near", "red", 38, "1110", "N", 0), options={"nearest_target": True})
+        assert {(f.battery, f.target) for f in combat.fire_options(state, state.ships["Essex"])} == {
+            ("starboard", "Near")}
 
     def test_the_nearest_target_option_looks_no_farther_than_two_hexes(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Near", "red", 38, "1110", "N", 0),
@@ -457,13 +492,19 @@ class TestOddsAndResults:
         (second,) = [e.describe() for e in state.apply(Roll((confirming,))) if isinstance(e, DieRolled)]
         assert second.endswith(decided)
 
-    def test_a_long_odds_hit_the_second_die_confirms(self):
-        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0))
+    @pytest.mark.parametrize("fighting", [(), ("Bellona",)])
+    def test_a_long_odds_hit_the_second_die_confirms(self, fighting):
+        """A 4 confirms on the 1-3 column; fighting sail takes one only from dice aimed at the rigging."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0),
+                       fighting=fighting)
         to_windows(state, Essex=0, Bellona=0)
         state.apply(Fire("Essex", "starboard", "Bellona", "hull"), 0)
         state.apply(Roll((6,)))
-        (second,) = [e.describe() for e in state.apply(Roll((5,))) if isinstance(e, DieRolled)]
+        events = state.apply(Roll((4,)))
+        (second,) = [e.describe() for e in events if isinstance(e, DieRolled)]
         assert second.endswith("1 hit confirmed") and state.rolls[0] == ("hit-kind", "Essex", 1)
+        # the attack as fired: GS 6 halved at 3 hexes, one hit
+        assert [e for e in events if isinstance(e, Fired)] == [Fired("Essex", "starboard", 3, "Bellona", 1)]
 
     def test_a_long_odds_hit_needs_a_second_die(self):
         state = close_action()
