@@ -153,6 +153,15 @@ def test_an_interrupted_ladder_resumes_with_the_games_it_lacks(tmp_path, pirate_
         run_ladder(pirate_chess, dataclasses.replace(TINY, games=4), tmp_path / "part", InProcess())
 
 
+def test_a_ladder_shared_out_by_game_numbers_adds_up_to_the_whole(tmp_path, pirate_chess, tiny_ladder):
+    first, rest = InProcess(), InProcess()
+    run_ladder(pirate_chess, TINY, tmp_path / "shared", first, only=range(0, 10, 2))
+    assert first.games_played == 5
+    whole = run_ladder(pirate_chess, TINY, tmp_path / "shared", rest, only=range(10))
+    assert rest.games_played == 5
+    assert scores(whole) == scores(tiny_ladder[1])
+
+
 def test_the_command_plays_a_ladder_and_after_ctrl_c_reports_the_games_finished(tmp_path, monkeypatch, tiny_ladder):
     tiny_levels = functools.partial(LadderConfig, level_options=TINY.level_options)
     monkeypatch.setattr(ladder_command, "LadderConfig", tiny_levels)

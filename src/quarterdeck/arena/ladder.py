@@ -20,7 +20,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,9 +110,12 @@ def run_ladder(
     out: Path | str,
     executor: Executor | None = None,
     progress: Callable[[int, int, GameResult | None], None] | None = None,
+    only: Collection[int] | None = None,
 ) -> dict[str, Any]:
-    """Play the ladder (resuming from `out`), write its JSON report and Markdown table there, return the report."""
-    results = run_arena(game, config.arena(), out, executor, progress)
+    """Play the ladder (resuming from `out`), write its JSON report and Markdown table there, return the report.
+    `only`: play just these games of the schedule (pairing p's game i is number p * games + i), as
+    `run_arena` does, to share a long ladder out between machines or sittings."""
+    results = run_arena(game, config.arena(), out, executor, progress, only)
     return write_report(game, config, out, results)
 
 

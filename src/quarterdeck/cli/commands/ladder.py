@@ -12,7 +12,7 @@ from rich.console import Console
 from ... import games
 from ...arena.ladder import BUDGETS, REPORT, TABLE, LadderConfig, run_ladder, write_report
 from ...arena.runner import DEFAULT_DECISION_LIMIT
-from .arena import folder_name, running, shared_settings
+from .arena import folder_name, parse_games, running, shared_settings
 
 Budget = Enum("Budget", {name: name for name in BUDGETS}, type=str)  # typer offers and checks the choices
 ExecutorKind = Enum("ExecutorKind", {name: name for name in ("local", "ray")}, type=str)
@@ -41,6 +41,10 @@ def ladder(
     report_only: Annotated[
         bool, typer.Option("--report-only", help="report the games saved in --out so far; play none")
     ] = False,
+    only: Annotated[
+        str | None,
+        typer.Option(help="play only these games of the schedule, e.g. 0-9,100-109 (pairing p's game i is p*N+i)"),
+    ] = None,
 ) -> None:
     """Play ai:2-ai:1, ai:3-ai:2, ai:4-ai:3, ai:5-ai:4 and ai:5-ai:2, sides alternated, and report the targets.
 
@@ -60,7 +64,7 @@ def ladder(
     else:
         try:
             with running(console, "ladder", executor.value, workers) as (runner, report):
-                result = run_ladder(rules, config, out, runner, report)
+                result = run_ladder(rules, config, out, runner, report, parse_games(only) if only else None)
         except KeyboardInterrupt:
             result = write_report(rules, config, out)
             console.print("[yellow]interrupted:[/yellow] the report covers the games finished; run again to resume")
