@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Moved, PhaseChanged, Revealed, Submitted, Turned
+from quarterdeck.core.events import DieRolled, GameOver, Moved, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import (
@@ -143,9 +143,10 @@ class TestOutline:
     def test_equal_points_when_the_turns_run_out_are_a_draw(self):
         state = apart(turns=1)
         to_movement(state, Essex=4, Java=4)
-        quiet_turn(state)
+        events = quiet_turn(state)
         assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)
         assert state.outcome.reason == "the 1 game-turns are over; points 0 to 0"
+        assert GameOver("draw", "the 1 game-turns are over; points 0 to 0") in events  # the players are told
 
     def test_the_dice_fall_evenly(self):
         """Every die is a chance decision: one die's six faces at 1/6 each, the initiative's 36 pairs at
