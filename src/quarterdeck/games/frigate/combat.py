@@ -299,12 +299,10 @@ def attacks(state: FrigateState, ship: Ship, enemies: list[Ship] | None = None) 
             targets[ship.afoul_side] = [(enemy, 0) for enemy in enemies if enemy.name == ship.afoul]
     else:
         here, facing = ship.hex, ship.facing
-        broadside_reach, chase_reach = tables.broadside_range, tables.chase_range
         occupied = state.occupied_hexes().keys()
         for enemy in enemies:
             rng, battery = range_and_field(here, facing, enemy.hex)
-            reach = chase_reach if battery in CHASERS else broadside_reach
-            if battery in open_ and rng <= reach and not _sight_problem(state, ship, enemy, occupied):
+            if battery in open_ and rng <= _reach(tables, battery) and not _sight_problem(state, ship, enemy, occupied):
                 targets.setdefault(battery, []).append((enemy, rng))
     if not targets:
         return []

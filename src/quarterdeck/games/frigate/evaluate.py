@@ -484,11 +484,10 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
     elif step in (PORT, STARBOARD):
         facing = facing.turned(-1 if step == PORT else 1)
     nearest, rng = None, 0  # the first of the nearest enemies in the fight (one pass: this scores every point)
-    for enemy in state.ship_list:
-        if enemy.status == ACTIVE and enemy.owner != player and enemy.owner == enemy.side:
-            gap = distance(here, enemy.hex)
-            if nearest is None or gap < rng:
-                nearest, rng = enemy, gap
+    for enemy in combat.in_the_fight(state, player):
+        gap = distance(here, enemy.hex)
+        if nearest is None or gap < rng:
+            nearest, rng = enemy, gap
     if nearest is None:
         return 0.0
     value = -0.1 * rng
