@@ -168,6 +168,28 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
         assert abs(melee - hold) < 1e-9
 
 
+def test_the_playouts_board_where_the_crews_favour_her_keep_off_where_they_do_not_and_take_prizes():
+    # Essex (44, crew points 4) a hex astern of Guerriere (38, 4), heading for her. Running afoul
+    # means a melee every segment, won by the better crew (reconstructed melee): with Guerriere a
+    # crew hit down (3) Essex boards her; with two crew hits herself (1) she keeps off, turning
+    # away before she runs aboard; with Guerriere crippled (3 crew hits) the point into her hex takes
+    # her as a prize (seed, Prizes 1).
+    def first_choice(essex_crew_hits: int, guerriere_crew_hits: int):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0)
+        state.ships["Essex"].crew = essex_crew_hits
+        state.ships["Guerriere"].crew = guerriere_crew_hits
+        ordered = candidates(state, 0, state.legal_actions(0))
+        return ordered, rollout_policy(state, 0, random.Random(1))
+
+    for hits in ((0, 1), (0, 3)):
+        ordered, played = first_choice(*hits)
+        assert ordered[0] == played == Move("Essex")
+    ordered, played = first_choice(2, 0)
+    assert ordered[-1] == Move("Essex") and played != Move("Essex")
+
+
 def test_a_lead_counts_for_more_as_the_game_runs_out():
     late = evaluate(_guerriere(1, "1905", 1), 1)
     early = evaluate(_guerriere(1, "1905", 12), 1)

@@ -39,7 +39,7 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, bearing, distance, field_of_fire, neighbour
+from quarterdeck.core.hexes import BOW, PORT, STARBOARD, STERN, Hex, bearing, distance, field_of_fire, neighbour
 from quarterdeck.core.protocol import CHANCE
 
 from . import combat, movement, prizes, victory
@@ -490,6 +490,8 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
             nearest, rng = enemy, gap
     if nearest is None:
         return 0.0
+    if rng == 0:
+        return _entering(state, ship, here)
     value = -0.1 * rng
     beyond = rng > STANDOFF or (rng > CLOSE and rng > _standoff(state, ship, nearest))  # the dear test last
     if beyond and movement.wind_offset(facing, state.wind_from) != 0:
@@ -505,6 +507,17 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
     if theirs in (PORT, STARBOARD) and rng <= 5:
         value -= 0.5
     return value
+
+
+def _entering(state: FrigateState, ship: Ship, here: Hex) -> float:
+    """A point into an enemy's hex: a prize taken (seed, Prizes 1), or afoul of him, where the side
+    the crews favour melees every segment: a crack crew boards an average one, which keeps off."""
+    kind, other, _ = prizes.entry(state, ship, here)
+    if other is None:
+        return 0.0
+    if kind == prizes.CAPTURE:
+        return _prize_value(state, other)
+    return 0.5 * _boarding(state, ship, other)
 
 
 def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
