@@ -60,6 +60,7 @@ EDGE = 1.0
 NEAR = 12  # hexes: beyond this, ships are not yet near each other
 SEEK = 2.0  # a side's own wish to seek action (not subtracted for the enemy: both sides seek it)
 BOARDING_LATER = 2  # melee rounds to expect in later turns while two ships stay afoul
+AFOUL = 0.5  # share counted of the melees' expected points for a pair afoul (either may cut loose)
 STANDOFF = 5  # hexes: within this a ship weaker alongside is in action enough (broadsides reach 10)
 CLOSE = 2  # hexes: a ship that gives as good as she gets seeks the range of a full-strength broadside
 WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
@@ -106,7 +107,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         value += sign * (NOW * now + LATER * later + _approach(nearest.get(ship.name)))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
-            value += sign * 0.5 * _boarding(state, ship, state.ships[ship.afoul])
+            value += sign * AFOUL * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, 0) - _objectives(state, 1)
     value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
     turns_to_come = max(0, state.scenario.turns - state.turn)
@@ -517,7 +518,7 @@ def _entering(state: FrigateState, ship: Ship, here: Hex) -> float:
         return 0.0
     if kind == prizes.CAPTURE:
         return _prize_value(state, other)
-    return 0.5 * _boarding(state, ship, other)
+    return AFOUL * _boarding(state, ship, other)
 
 
 def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
