@@ -76,7 +76,9 @@ def ship_at(page, name: str):
 
 
 def hex_centre(page, hex_name: str) -> tuple[float, float]:
-    box = page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]').bounding_box()
+    polygon = page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]')
+    polygon.wait_for(state="visible")  # the map may be redrawn by an update from the server
+    box = polygon.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
