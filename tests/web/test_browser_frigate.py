@@ -75,17 +75,23 @@ def ship_at(page, name: str):
     return page.locator(f'.board-svg .ship[data-piece="{name}"]')
 
 
+def centre_on_screen(element) -> tuple[float, float]:
+    """Where an element's centre lies on the screen, read in one step inside the page (as
+    test_browser_newcomer's `top_on_screen`): an update from the server redraws the map, so an
+    element found a moment before may be gone by the time a second call measures it."""
+    element.wait_for(state="visible")
+    x, y = element.evaluate(
+        "el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
+    return x, y
+
+
 def hex_centre(page, hex_name: str) -> tuple[float, float]:
-    polygon = page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]')
-    polygon.wait_for(state="visible")  # the map may be redrawn by an update from the server
-    box = polygon.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return centre_on_screen(page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]'))
 
 
 def drag_ship(page, name: str, hex_name: str) -> None:
     page.locator(f'.board-svg polygon.hex[data-hex="{hex_name}"]').scroll_into_view_if_needed()
-    box = ship_at(page, name).locator(".hull").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = centre_on_screen(ship_at(page, name).locator(".hull"))
     tx, ty = hex_centre(page, hex_name)
     page.mouse.move(x, y)
     page.mouse.down()
