@@ -16,7 +16,10 @@ decisions to search first, and a quick policy for playouts.
 * what each ship has left (hull, crew, guns, masts) beyond the point each hit already scored, and
   the prize a crippled ship near an enemy is about to become;
 * progress towards a scenario's exit objectives, and the map's edge, where a ship may be carried
-  out of the fight.
+  out of the fight;
+* who wins rather than by how much: the margin read as a chance of winning and of a draw from its
+  spread, the hits still to be exchanged and the melees of a pair afoul (a prize either way makes
+  boarding between even crews a gamble that a side ahead declines and a side behind takes).
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
 fire by expected hits (a broadside that would read a better column from closer in is held while
