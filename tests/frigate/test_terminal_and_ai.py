@@ -190,23 +190,6 @@ def test_the_playouts_board_where_the_crews_favour_her_keep_off_where_they_do_no
     assert ordered[-1] == Move("Essex") and played != Move("Essex")
 
 
-def test_running_aboard_an_equal_ship_stakes_the_game_on_the_melees():
-    # Amethyst a hex astern of Thetis, two 38s with even crews. Her next point runs her aboard, where
-    # a melee every segment ends with one of them taken, a prize of some twenty points either way:
-    # a lead of a few points then counts for far less than lying apart, so a captain ahead keeps
-    # clear and one behind runs aboard.
-    def values(lead: int) -> tuple[float, float]:
-        state = battle(ship("Amethyst", "blue", 38, "1010", "N", 4, **FRIGATE),
-                       ship("Thetis", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"), turns=4)
-        to_movement(state, Amethyst=4, Thetis=0)
-        state.ships["Thetis" if lead > 0 else "Amethyst"].hull = abs(lead)
-        return evaluate(state, 0), Knowledge.of(GAME).value_after(state, 0, Move("Amethyst"))
-
-    (apart_behind, aboard_behind), (apart_ahead, aboard_ahead) = values(-2), values(2)
-    assert aboard_behind > apart_behind and aboard_ahead < apart_ahead
-    assert aboard_ahead - aboard_behind < (apart_ahead - apart_behind) / 2
-
-
 def test_a_lead_counts_for_more_as_the_game_runs_out():
     late = evaluate(_guerriere(1, "1905", 1), 1)
     early = evaluate(_guerriere(1, "1905", 12), 1)

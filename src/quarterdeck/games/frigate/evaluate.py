@@ -16,10 +16,7 @@ decisions to search first, and a quick policy for playouts.
 * what each ship has left (hull, crew, guns, masts) beyond the point each hit already scored, and
   the prize a crippled ship near an enemy is about to become;
 * progress towards a scenario's exit objectives, and the map's edge, where a ship may be carried
-  out of the fight;
-* who wins rather than by how much: the margin read as a chance of winning and of a draw from its
-  spread, the hits still to be exchanged and the melees of a pair afoul (a prize either way makes
-  boarding between even crews a gamble that a side ahead declines and a side behind takes).
+  out of the fight.
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
 fire by expected hits (a broadside that would read a better column from closer in is held while
@@ -97,7 +94,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     expected = expected_hits(tables)
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
     nearest = _nearest_enemies(state, fighting, expected)
-    exchange_now = exchange_later = boarding_spread = 0.0
+    exchange_now = exchange_later = 0.0
     for ship in fighting:
         sign = 1.0 if ship.owner == 0 else -1.0
         enemies = [s for s in fighting if s.owner != ship.owner]
@@ -110,13 +107,11 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         value += sign * (NOW * now + LATER * later + _approach(nearest.get(ship.name)))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
-            mean, square = _boarding(state, ship, state.ships[ship.afoul])
-            value += sign * AFOUL * mean
-            boarding_spread += AFOUL * (square - mean * mean) / 2.0  # each of the pair counts half
+            value += sign * AFOUL * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, 0) - _objectives(state, 1)
     value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
     turns_to_come = max(0, state.scenario.turns - state.turn)
-    spread = SPREAD + exchange_now + turns_to_come * (TURN_SPREAD * len(fighting) + exchange_later) + boarding_spread
+    spread = SPREAD + exchange_now + turns_to_come * (TURN_SPREAD * len(fighting) + exchange_later)
     lead, drawn = chances(value, spread)
     value += WIN * lead
     # Both captains play to win: a likely draw counts against each side (not one side's gain).
@@ -268,12 +263,10 @@ def _alongside(state: FrigateState, ship: Ship, enemy: Ship, expected: dict[str,
     return mine - broadside_hits(state, enemy, ship, 1, "", False, expected)
 
 
-def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None = None) -> tuple[float, float]:
+def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None = None) -> float:
     """Afoul of an enemy (reconstructed melee, "Numbers and rulings"): either owner may melee at
     each segment's end, and the side the crews favour will, so a melee is fought every segment they
-    stay afoul: the points of the crew hits and the prize taken when a third one falls, as (mean,
-    mean square): a prize either way makes boarding between even crews a gamble of some twenty
-    points, which a side ahead declines and a side behind or level takes (`chances`)."""
+    stay afoul: the points of the crew hits and the prize taken when a third one falls."""
     tables = state.tables
     pair = prizes.pair(ship.name, enemy.name)
     if rounds is None:
@@ -297,26 +290,22 @@ def _boarding(state: FrigateState, ship: Ship, enemy: Ship, rounds: int | None =
 
 @lru_cache(maxsize=4096)
 def _melee(her: tuple[int, int, int], his: tuple[int, int, int], hers: int, his_hits: int, limit: int,
-           rounds: int) -> tuple[float, float]:
-    """Her points from `rounds` melees, as (mean, mean square): 1d6 + crew points (base x (limit -
-    crew hits) / limit to the nearest, + efficiency) each, the lower takes a crew hit, both on a
-    tie; a ship reaching the limit is taken (her prize value to the captor)."""
+           rounds: int) -> float:
+    """Her expected points from `rounds` melees: 1d6 + crew points (base x (limit - crew hits) /
+    limit to the nearest, + efficiency) each, the lower takes a crew hit, both on a tie; a ship
+    reaching the limit is taken (her prize value to the captor)."""
     if hers >= limit or his_hits >= limit:
-        points = (his[2] if his_hits >= limit else 0) - (her[2] if hers >= limit else 0)
-        return float(points), float(points * points)
+        return (his[2] if his_hits >= limit else 0) - (her[2] if hers >= limit else 0)
     if rounds <= 0:
-        return 0.0, 0.0
+        return 0.0
     mine = combat.round_even(her[0] * (limit - hers), limit) + her[1]
     theirs = combat.round_even(his[0] * (limit - his_hits), limit) + his[1]
-    mean = square = 0.0
+    value = 0.0
     for a in range(1, 7):
         for b in range(1, 7):
             hit_her, hit_him = a + mine <= b + theirs, b + theirs <= a + mine
-            now = hit_him - hit_her
-            later, later_square = _melee(her, his, hers + hit_her, his_hits + hit_him, limit, rounds - 1)
-            mean += now + later
-            square += now * now + 2 * now * later + later_square
-    return mean / 36.0, square / 36.0
+            value += (hit_him - hit_her) + _melee(her, his, hers + hit_her, his_hits + hit_him, limit, rounds - 1)
+    return value / 36.0
 
 
 def _prize_value(state: FrigateState, ship: Ship) -> float:
@@ -469,7 +458,7 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
 def _melee_odds(state: FrigateState, action: Melee) -> float:
     """Her expected points from the segment's one melee round."""
     ship = state.ships[action.ship]
-    return _boarding(state, ship, state.ships[ship.afoul], rounds=1)[0]
+    return _boarding(state, ship, state.ships[ship.afoul], rounds=1)
 
 
 def _premature(state: FrigateState, attack: combat.Attack, hits: float) -> bool:
@@ -529,7 +518,7 @@ def _entering(state: FrigateState, ship: Ship, here: Hex) -> float:
         return 0.0
     if kind == prizes.CAPTURE:
         return _prize_value(state, other)
-    return AFOUL * _boarding(state, ship, other)[0]
+    return AFOUL * _boarding(state, ship, other)
 
 
 def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
