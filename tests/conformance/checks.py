@@ -350,7 +350,7 @@ def check_setup_errors(game: Game) -> None:
 
 
 # --- the rules reference ----------------------------------------------------------------------
-SEED_NAME = re.compile(r"\b(?:seed\s+|seeds/)(\d{3})")
+SEED_NAME = re.compile(r"\b(?:seed\s+|seeds/)(\d{3})(?!\d)")  # three digits: "seed 2027" is an arena's seed, not a book
 QUOTE = re.compile(r"[\"“]([^\"“”\n]{12,}?)[\"”]")
 QUOTES_NEEDED = 5
 
