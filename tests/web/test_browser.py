@@ -185,6 +185,15 @@ def svg_text_sizes(page) -> list[float]:
         .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)""")
 
 
+def box_on_screen(element) -> dict[str, float]:
+    """An element's box on the screen (x, y, width, height), read in one step inside the page: a
+    redraw (an update from the server, a click, a reload) replaces the drawing, so an element found
+    a moment before may be gone by the time a second call measures it."""
+    element.wait_for(state="visible")
+    return element.evaluate("el => { const r = el.getBoundingClientRect(); "
+                            "return {x: r.x, y: r.y, width: r.width, height: r.height}; }")
+
+
 def wait_for_my_turn(page) -> None:
     page.wait_for_function(
         "document.querySelector('#status')?.textContent.startsWith('Your decision')"

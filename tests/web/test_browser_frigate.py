@@ -76,13 +76,8 @@ def ship_at(page, name: str):
 
 
 def centre_on_screen(element) -> tuple[float, float]:
-    """Where an element's centre lies on the screen, read in one step inside the page (as
-    test_browser_newcomer's `top_on_screen`): an update from the server redraws the map, so an
-    element found a moment before may be gone by the time a second call measures it."""
-    element.wait_for(state="visible")
-    x, y = element.evaluate(
-        "el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
-    return x, y
+    box = shared.box_on_screen(element)
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def hex_centre(page, hex_name: str) -> tuple[float, float]:

@@ -146,16 +146,8 @@ def test_at_one_screen_the_game_over_names_the_winning_side(page, server):
 
 
 # --- 11: the invitee's side, and the board turned their way ---------------------------------------------
-def top_on_screen(element) -> float:
-    """Where an element's top lies on the screen, read in one step inside the page: a redraw (after a
-    click, a reload or a move) replaces the drawing, so an element found a moment before may be gone
-    by the time a second call measures it."""
-    element.wait_for(state="visible")
-    return element.evaluate("el => el.getBoundingClientRect().y")
-
-
 def screen_y(page, piece: str) -> float:
-    return top_on_screen(page.locator(f'.board-svg .piece[data-piece="{piece}"]'))
+    return shared.box_on_screen(page.locator(f'.board-svg .piece[data-piece="{piece}"]'))["y"]
 
 
 def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, server):
@@ -181,7 +173,7 @@ def test_the_invitee_is_told_their_side_and_sees_the_board_from_it(browser, serv
         # The keyboard follows the board as it is seen: a1 is red's top left corner, and down goes down.
         friend.focus(".board")
         friend.keyboard.press("ArrowDown")
-        start = top_on_screen(friend.locator(".board-svg .cursor"))
+        start = shared.box_on_screen(friend.locator(".board-svg .cursor"))["y"]
         friend.keyboard.press("ArrowDown")
         friend.wait_for_function(  # the cursor goes down the screen (waits for the redraw)
             "start => document.querySelector('.board-svg .cursor').getBoundingClientRect().y > start", arg=start
