@@ -74,26 +74,6 @@ def test_where_a_roll_ends_the_descent_the_dice_drawn_never_swing_the_search():
     assert root_visits(1) != root_visits(2)
 
 
-def test_with_the_luck_taken_out_a_search_weighs_a_gamble_alike_whatever_dice_it_draws():
-    """`luck_free`: the search plays on through the rolls but takes out of each value what the dice
-    gave beyond the evaluation's price of them, so eight searches with eight generators agree on
-    what rolling again is worth; drawing the dice as they fall, they disagree several times as much."""
-    state = PigWithEvaluation().new_initial_state(options={"target": 100})
-    state.data.update(scores=[40, 40], turn_total=12)
-
-    def spread(**options) -> float:
-        means = []
-        for seed in range(1, 9):
-            agent = MCTSAgent(seed=seed, iterations=200, evaluation_scale=10, **options)
-            search = _Search(state.clone(), 0, agent, None)
-            search.run()
-            arms = search.root.arms[0]
-            means.append(arms.mean(arms.actions.index("roll")))
-        return max(means) - min(means)
-
-    assert spread(luck_free=True) * 4 < spread()
-
-
 def test_levels_use_the_search_the_game_asks_for():
     agent = make_agent("ai:2:budget=iterations", seed=1)
     state = NimWithEvaluation().new_initial_state()

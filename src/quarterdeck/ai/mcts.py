@@ -14,9 +14,7 @@ and the other side's decisions inside a turn (defence, supports) are simply node
   them one by one as the node's visits grow (see docs/ai.md).
 * Leaves: a short playout (the game's rollout policy, or uniform), then the game's evaluation,
   relative to the root and squashed into (-1, 1) like the game's returns; with `chance_leaves` a
-  roll is a leaf too, read by the evaluation before it is thrown; with `luck_free` the search plays
-  on through the rolls but takes out of each value what its dice gave beyond the evaluation's price
-  of them (a control variate: the same mean, far less spread).
+  roll is a leaf too, read by the evaluation before it is thrown.
 """
 
 from __future__ import annotations
@@ -48,7 +46,6 @@ class Settings:
     # falls back on it rather than on the candidates' order alone)
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
     chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
-    luck_free: bool = False  # take each roll's luck (the evaluation's change across it) out of the value
 
     @classmethod
     def resolve(cls, game_settings: dict[str, Any], options: dict[str, Any]) -> Settings:
@@ -187,14 +184,13 @@ class _Search:
         state = self.view.clone()
         node = self.root
         path: list[tuple[Node, list[int] | None]] = []
-        luck = Luck(self) if self.settings.luck_free and self.knowledge.has_evaluation else None
         while not node.terminal:
             if node.outcomes is not None:
                 if self.settings.chance_leaves:
                     values = self._leaf_values(state)
                     break
                 key: Any = self._draw(node.outcomes)
-                self._roll(state, key, luck)
+                state.apply(key, CHANCE, validate=False)
                 path.append((node, None))
             else:
                 if node.arms is None:
@@ -207,7 +203,7 @@ class _Search:
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node(state)
-                values = self._playout(state, luck)
+                values = self._playout(state)
                 break
             node = child
         else:
@@ -254,13 +250,7 @@ class _Search:
                 arms.totals[index] += values[seat]
 
     # --- leaves --------------------------------------------------------------------------------
-    def _roll(self, state: State, outcome: Action, luck: Luck | None) -> None:
-        if luck is None:
-            state.apply(outcome, CHANCE, validate=False)
-        else:
-            luck.roll(state, outcome)
-
-    def _playout(self, state: State, luck: Luck | None = None) -> list[float]:
+    def _playout(self, state: State) -> list[float]:
         depth_limit = self.settings.rollout_depth if self.knowledge.has_evaluation else self.settings.rollout_cap
         for _ in range(depth_limit):
             if state.is_terminal() or self.budget.out_of_time():
@@ -269,22 +259,20 @@ class _Search:
             if to_act == CHANCE:
                 if self.settings.chance_leaves:
                     break
-                self._roll(state, self._draw(state.chance_outcomes()), luck)
+                state.apply(self._draw(state.chance_outcomes()), CHANCE, validate=False)
                 continue
             seats = list(state.acting_players()) if to_act == SIMULTANEOUS else [to_act]
             for seat in seats:
                 action = self.knowledge.rollout_action(state, seat, self.rng)
                 if action is None:  # the game's policy ends the playout here; the evaluation takes over
-                    return self._leaf_values(state, luck)
+                    return self._leaf_values(state)
                 state.apply(action, seat, validate=False)
-        return self._leaf_values(state, luck)
+        return self._leaf_values(state)
 
-    def _leaf_values(self, state: State, luck: Luck | None = None) -> list[float]:
+    def _leaf_values(self, state: State) -> list[float]:
         if state.is_terminal() or not self.knowledge.has_evaluation:
             return state.returns()
         values = self.knowledge.evaluate_all(state, len(self.baseline))
-        if luck is not None:
-            values = [value - gained for value, gained in zip(values, luck.gained, strict=True)]
         return [self._value(value, seat) for seat, value in enumerate(values)]
 
     def _value(self, evaluation: float, seat: int) -> float:
@@ -301,28 +289,3 @@ class _Search:
         self._deltas_seen += 1
         self._delta_total += abs(delta)
         return self._delta_total / self._deltas_seen or 1.0
-
-
-class Luck:
-    """What the dice of one iteration gave each seat beyond the evaluation's price of them: the
-    evaluation just after each roll less just before it, summed (a control variate). A game whose
-    evaluation prices the dice in the air (an attack rolling counted at its expected hits) loses
-    none of a position's value by this, only the spread the dice add to a few playouts. A roll that
-    ends the game is left as it fell: the game's returns are not on the evaluation's scale."""
-
-    def __init__(self, search: _Search):
-        self.knowledge = search.knowledge
-        self.seats = len(search.baseline)
-        self.gained = [0.0] * self.seats
-        self._next_before: list[float] | None = None  # a roll that follows a roll starts where it ended
-
-    def roll(self, state: State, outcome: Action) -> None:
-        before = self._next_before or self.knowledge.evaluate_all(state, self.seats)
-        self._next_before = None
-        state.apply(outcome, CHANCE, validate=False)
-        if state.is_terminal():
-            return
-        after = self.knowledge.evaluate_all(state, self.seats)
-        self.gained = [gained + a - b for gained, a, b in zip(self.gained, after, before, strict=True)]
-        if state.current_player() == CHANCE:
-            self._next_before = after
