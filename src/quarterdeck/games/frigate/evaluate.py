@@ -8,9 +8,7 @@ decisions to search first, and a quick policy for playouts.
   enemy takes her as a prize);
 * each ship's gunnery: the expected hits of the broadsides she may still fire this game-turn at
   the best target each bears on now (range, raking, crew hits, the second side at half: seed 001,
-  Combat 1-4, through the CRT), and of a full broadside at this geometry for the turns to come
-  (a third of a game-turn's fire while ships sail at six or more, up to several turns in light
-  airs or a calm, where neither ship can soon change it);
+  Combat 1-4, through the CRT), and of a full broadside at this geometry for the turns to come;
 * the approach: a ship whose broadside outweighs her nearest enemy's wants to close, the weaker
   one to keep her distance; a ship that can take a merchantman or a crippled enemy (seed, Prizes
   1) wants to be alongside; a ship far from the range she seeks counts the hexes her way on and
@@ -55,7 +53,6 @@ if TYPE_CHECKING:
 
 NOW = 0.6  # weight of the expected hits of broadsides still to fire this turn, at the present geometry
 LATER = 0.3  # weight of a full broadside's expected hits at the present geometry, for later turns
-GEOMETRY_HEXES = 1.8  # hexes the fastest ship must sail to change the geometry (range band, fields of fire)
 APPROACH = 1.0  # weight of the close-range exchange (expected hits a turn) by nearness
 CAPTURE = 0.5  # share of a prize's value for being near a ship one can take
 HEALTH = 0.4  # value of a box of hull, crew, guns or masts beyond the point its hit scored
@@ -98,8 +95,6 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
     nearest = _nearest_enemies(state, fighting, expected)
     exchange_now = exchange_later = 0.0
-    turns_to_come = max(0, state.scenario.turns - state.turn)
-    later_weight = _geometry_turns(state, fighting, turns_to_come)
     for ship in fighting:
         sign = 1.0 if ship.owner == 0 else -1.0
         enemies = [s for s in fighting if s.owner != ship.owner]
@@ -109,12 +104,13 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         now, later = gunnery(state, ship, enemies, expected)
         exchange_now += now
         exchange_later += later
-        value += sign * (NOW * now + later_weight * later + _approach(nearest.get(ship.name)))
+        value += sign * (NOW * now + LATER * later + _approach(nearest.get(ship.name)))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
         if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
             value += sign * AFOUL * _boarding(state, ship, state.ships[ship.afoul])
     value += _objectives(state, 0) - _objectives(state, 1)
     value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
+    turns_to_come = max(0, state.scenario.turns - state.turn)
     spread = SPREAD + exchange_now + turns_to_come * (TURN_SPREAD * len(fighting) + exchange_later)
     lead, drawn = chances(value, spread)
     value += WIN * lead
@@ -248,14 +244,6 @@ def gunnery(state: FrigateState, ship: Ship, enemies: list[Ship], expected: dict
             now[field] = max(now[field], broadside_hits(state, ship, enemy, rng, rake, True, expected) if half
                              else full)
     return now[PORT] + now[STARBOARD], later
-
-
-def _geometry_turns(state: FrigateState, fighting: list[Ship], turns_to_come: int) -> float:
-    """How many game-turns of fire the present geometry is worth: a third of one while ships sail
-    at six or more, but in light airs or a calm, or with masts down, the ships cannot change it
-    soon, and a position raking or out of the enemy's fields is worth its broadsides for turns."""
-    fastest = max((movement.declaration_limits(state, s)[1] for s in fighting if not s.afoul), default=0)
-    return max(LATER, min(turns_to_come, GEOMETRY_HEXES / max(fastest, 0.5)))
 
 
 def _approach(nearest: tuple[Ship, int, float] | None) -> float:
