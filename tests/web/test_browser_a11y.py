@@ -220,15 +220,24 @@ def test_a_game_is_played_from_the_command_line_reading_only_its_live_log(page, 
     read out once, with what came of it."""
     created = create_game(server, "frigate", "computer", level="random", scenario="frigate-duel", options={"turns": 1})
     open_game(page, server, created["id"], created["token"], ready=".board")
-    said = page.locator("#said p")
+    heard: list[str] = []  # every line said, in order: the log itself keeps only its last 60
+
+    def hear() -> list[str]:
+        """The lines said since the last call, marked as heard."""
+        lines = page.evaluate(
+            "() => [...document.querySelectorAll('#said p:not([data-heard])')]"
+            ".map((p) => { p.dataset.heard = '1'; return p.innerText; })"
+        )
+        heard.extend(lines)
+        return lines
 
     def ask(text: str) -> str:
-        before = said.count()
+        hear()  # what the computer said meanwhile
         page.fill("#command", text)
         page.press("#command", "Enter")
-        page.wait_for_function(f"document.querySelectorAll('#said p').length > {before}", timeout=60_000)
+        page.wait_for_function("document.querySelector('#said p:not([data-heard])') !== null", timeout=60_000)
         settle(page)
-        return said.nth(before).inner_text()
+        return hear()[0]
 
     assert page.evaluate("document.querySelector('#said').getAttribute('aria-live')") == "polite"
     assert "Constitution" in ask("my ships") and "blue" in ask("my ships")
@@ -252,7 +261,8 @@ def test_a_game_is_played_from_the_command_line_reading_only_its_live_log(page, 
         ask(answer.split("actions: ", 1)[1].split("; ")[0])
     else:
         pytest.fail("the game did not end")
-    lines = said.all_inner_texts()
+    hear()
+    lines = heard
     assert lines[-1].startswith("Game over")
     history = game_detail(server, created["id"], created["token"])["history"]
     red = [entry for entry in history if entry["seat"] == "red"]
