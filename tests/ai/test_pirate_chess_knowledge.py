@@ -126,3 +126,18 @@ def test_the_search_upgrades_to_a_pirate_when_it_has_none():
         }
     )
     assert text_of_choice("alphabeta:depth=2", state) == "move Junk c4-d4 upgrade Pirate"
+
+
+def test_a_hunter_closes_the_squares_a_lone_ship_could_flee_to():
+    # Red is down to one Frigate at anchor with nothing in reserve: only Blue's Pirate can strike
+    # her, and when it comes she must weigh and flee to a square no Blue ship reaches. Blue's own
+    # Frigate on a3 watches ten of the squares she could reach (fourteen left), on c2 three (21
+    # left): the net is worth more than whatever else tells the two squares apart.
+    def hunt(square: str, **position):
+        return layout({"e5": "red Frigate anchored", "b1": "blue Pirate", square: "blue Frigate anchored"}, **position)
+
+    assert evaluate(hunt("a3"), 0) > evaluate(hunt("c2"), 0)
+    # A fleet with a ship in reserve is not hunted yet (it can always place one): the net counts less
+    reserve = {"red": ["Dhow"]}
+    net = evaluate(hunt("a3"), 0) - evaluate(hunt("c2"), 0)
+    assert evaluate(hunt("a3", reserves=reserve), 0) - evaluate(hunt("c2", reserves=reserve), 0) < net

@@ -11,6 +11,9 @@ The evaluation therefore values
   target (knight distance on the torus), so that a search steers them into striking range,
 * the means of making a Pirate: a ship at anchor in the harbour, another ship to join it and
   Pirate upgrades left count as part of one (`HARBOUR_PIRATE`),
+* the hunt of a fleet reduced to a ship or two with nothing in reserve: each square such a ship
+  could flee to next turn that no enemy ship reaches (`FLIGHT`), so that a search closes them one
+  by one before the Pirate strikes, as a chess player drives a lone king into a mating net,
 * and, for the side ahead, progress: the longer the run of quiet turns, the more of its lead is
   marked down, so a search prefers forcing play to drifting into the 100-quiet-turn draw.
 """
@@ -33,6 +36,8 @@ HUNT_SHARE = 0.8  # share of the enemy's anchored fleet that one Pirate is worth
 HARBOUR_PIRATE = 0.25  # a ship at anchor in the harbour, with a joiner and Pirate upgrades left: this much Pirate
 APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored target beyond striking range
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
+FLIGHT = 0.06  # per square a hunted fleet could flee to that no enemy reaches
+HUNTED = 2  # a fleet with this many ships on board or fewer, and none in reserve, is hunted
 
 
 def evaluate(state: PirateChessState, player: int) -> float:
@@ -41,6 +46,7 @@ def evaluate(state: PirateChessState, player: int) -> float:
         return WIN * state.outcome.returns[player]
     anchored = (_anchored_value(state, 0), _anchored_value(state, 1))
     lead = _fleet_strength(state, player, anchored[1 - player]) - _fleet_strength(state, 1 - player, anchored[player])
+    lead += FLIGHT * (_flight(state, player) - _flight(state, 1 - player))
     options = state.options
     if options.quiet_turn_draw and state.quiet_turns:
         # a lead melts away as the draw by quiet turns comes closer: forcing play keeps it
@@ -92,6 +98,36 @@ def _fleet_strength(state: PirateChessState, fleet: int, enemy_anchored: float) 
     if harbour_base and len(ships[fleet]) > 1 and state.upgrades[fleet].get("Pirate", 0) < UPGRADE_LIMIT:
         pirates += HARBOUR_PIRATE
     return strength + HUNT_SHARE * enemy_anchored * hunting_power(pirates)
+
+
+def _flight(state: PirateChessState, fleet: int) -> int:
+    """Squares a hunted `fleet` could sail to next turn that no enemy ship could reach in its own
+    (an anchored ship weighs and sails in one turn; sliding ships stop at the first ship); 0 for a
+    fleet not hunted."""
+    ships = state.ships
+    on_board = [ship for ship in ships[fleet].values() if ship.square != RESERVE]
+    if len(on_board) > HUNTED or len(on_board) < len(ships[fleet]):
+        return 0
+    board, lines = state.board, state.geometry.lines
+    reached: set[int] = set()
+    for ship in ships[1 - fleet].values():
+        if ship.square != RESERVE:
+            for line in lines[ship.kind][ship.square]:
+                for square in line:
+                    reached.add(square)
+                    if board[square] is not None:
+                        break
+    flight = 0
+    for ship in on_board:
+        for line in lines[ship.kind][ship.square]:
+            for square in line:
+                occupant = board[square]
+                if occupant is not None and occupant[0] == fleet:
+                    break
+                flight += square not in reached
+                if occupant is not None:
+                    break
+    return flight
 
 
 @cache
