@@ -24,7 +24,7 @@ from functools import cache
 
 from .movement import geometry
 from .scenario import RANK, RESERVE, SHIP_TYPES, UPGRADE_LIMIT
-from .state import PirateChessState
+from .state import PirateChessState, Ship
 
 WIN = 1000.0
 SHIP_VALUE = {kind: rank + 1.0 for kind, rank in RANK.items()}  # a Dhow still counts for something
@@ -102,32 +102,33 @@ def _fleet_strength(state: PirateChessState, fleet: int, enemy_anchored: float) 
 
 def _flight(state: PirateChessState, fleet: int) -> int:
     """Squares a hunted `fleet` could sail to next turn that no enemy ship could reach in its own
-    (an anchored ship weighs and sails in one turn; sliding ships stop at the first ship); 0 for a
-    fleet not hunted."""
+    (an anchored ship weighs and sails in one turn); 0 for a fleet not hunted."""
     ships = state.ships
     on_board = [ship for ship in ships[fleet].values() if ship.square != RESERVE]
     if len(on_board) > HUNTED or len(on_board) < len(ships[fleet]):
         return 0
-    board, lines = state.board, state.geometry.lines
-    reached: set[int] = set()
-    for ship in ships[1 - fleet].values():
-        if ship.square != RESERVE:
-            for line in lines[ship.kind][ship.square]:
-                for square in line:
-                    reached.add(square)
-                    if board[square] is not None:
-                        break
-    flight = 0
-    for ship in on_board:
-        for line in lines[ship.kind][ship.square]:
-            for square in line:
-                occupant = board[square]
-                if occupant is not None and occupant[0] == fleet:
-                    break
-                flight += square not in reached
-                if occupant is not None:
-                    break
-    return flight
+    enemies = [ship for ship in ships[1 - fleet].values() if ship.square != RESERVE]
+    reached = {square for ship in enemies for square in _sailing(state, ship)}
+    board = state.board
+    return sum(
+        1
+        for ship in on_board
+        for square in _sailing(state, ship)
+        if square not in reached and (board[square] is None or board[square][0] != fleet)
+    )
+
+
+def _sailing(state: PirateChessState, ship: Ship) -> list[int]:
+    """The squares along `ship`'s lines up to and including the first ship on each (sliding ships
+    stop there; a Pirate's leap is a line of one square)."""
+    board = state.board
+    squares: list[int] = []
+    for line in state.geometry.lines[ship.kind][ship.square]:
+        for square in line:
+            squares.append(square)
+            if board[square] is not None:
+                break
+    return squares
 
 
 @cache
