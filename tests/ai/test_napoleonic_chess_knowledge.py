@@ -5,6 +5,7 @@ a search forces progress instead of drifting into the draw."""
 from __future__ import annotations
 
 from quarterdeck.ai import make_agent
+from quarterdeck.ai.knowledge import WIN_VALUE
 from quarterdeck.games.napoleonic_chess.evaluate import _next_turn_key, _strikers, _sure_kills, evaluate
 
 from ..napoleonic_chess.helpers import BLACK, GAME, GUARDS, RED, battle, play
@@ -111,3 +112,33 @@ def test_units_closing_on_the_enemy_guards_score_better():
     near = battle({**GUARDS, "g6": "red infantry"})
     far = battle({**GUARDS, "b6": "red infantry"})
     assert evaluate(near, RED) > evaluate(far, RED)
+
+
+def test_once_the_enemy_guards_leave_their_ranks_the_line_pursues_them():
+    # Red's Guards have fled into Black's half: Black's line, on Red's empty ranks, goes after them
+    # (pulled back to the ranks, a side five units up drew by 50 quiet turns against the Guards alone)
+    fled = {"g7": "red guards", "e8": "black guards"}
+    on_the_ranks = battle({**fled, "d3": "black infantry"})
+    in_pursuit = battle({**fled, "e4": "black infantry"})
+    assert evaluate(in_pursuit, BLACK) > evaluate(on_the_ranks, BLACK)
+    # while the Guards stand in their ranks or just behind them, the ranks are where the line goes
+    home = {"e1": "red guards", "e8": "black guards"}
+    on_the_ranks = battle({**home, "a3": "black infantry"})
+    ahead_of_them = battle({**home, "d4": "black infantry"})
+    assert evaluate(on_the_ranks, BLACK) > evaluate(ahead_of_them, BLACK)
+
+
+def test_a_sure_strike_on_the_last_guards_reads_as_the_battle_won():
+    # Red to move, two artillery orthogonal to Black's Guards: 4 against 2, nothing to support them
+    guns = {"a1": "red guards", "e4": "red artillery", "d5": "red artillery"}
+    doomed = battle({**guns, "e5": "black guards"})
+    assert evaluate(doomed, RED) == WIN_VALUE and evaluate(doomed, BLACK) == -WIN_VALUE
+    # a supporter the second gun cannot pin holds the Guards at 2 against 3: a strike, not the battle
+    held = battle({"a1": "red guards", "e4": "red artillery", "e5": "black guards", "e6": "black infantry"})
+    assert abs(evaluate(held, RED)) < WIN_VALUE
+    # an army with a second Guards out of reach fights on after losing the first
+    second = battle({**guns, "e5": "black guards", "h8": "black guards"})
+    assert abs(evaluate(second, RED)) < WIN_VALUE
+    # once Red's turn has passed without the attacks, Black moves first and the verdict is gone
+    play(doomed, "end-move", "end-attack")
+    assert abs(evaluate(doomed, RED)) < WIN_VALUE

@@ -3,7 +3,8 @@
 The search agents never ask which game they play; they ask this object. A game package provides
 what it knows as attributes of its Game class (docs/ai.md lists the contracts):
 
-* ``hook_evaluate(state, player) -> float``: higher is better for `player`.
+* ``hook_evaluate(state, player) -> float``: higher is better for `player`; ``WIN_VALUE`` or more either
+  way reads as a decided game, as a finished one does.
 * ``hook_evaluate_all(state) -> sequence of float``: every seat's evaluation at once (optional, for
   speed where the seats' values share their work); must agree with ``hook_evaluate``.
 * ``hook_candidates(state, player, actions) -> list``: the actions worth searching, best first

@@ -14,21 +14,25 @@ On top of material the evaluation plays out, statically, the attacks that are su
 * the alliance that attacks after it is credited with a smaller share of what it could eliminate,
   since its enemy moves first and can still step away or cover;
 * support links (friendly units a unit could support), a pull of the line units towards the enemy's
-  deployment ranks and, once within a few squares, towards the enemy Guards;
+  deployment ranks (towards the enemy Guards themselves once they have left those ranks) and, once
+  within a few squares, towards the enemy Guards;
 * for the side ahead, progress: the longer the run of turns without an elimination, the more of its
   lead is marked down, and a turn that would end in a position seen before gives up more of it (a
   third time is scored as the draw it is), so that a search prefers forcing play to the draw.
 
-The Guards carry most of the worth, so a strike on them dominates.
+The Guards carry most of the worth, so a strike on them dominates; a sure strike on every enemy Guards
+by the alliance to attack next is the battle won, scored as a won game.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from quarterdeck.ai.knowledge import WIN_VALUE
 from quarterdeck.core.geometry import Square, chebyshev
 
 from .actions import ADVANCE, ATTACK, MOVE, SUPPORT, Support
+from .scenario import Scenario
 from .state import NapoleonicState
 from .terrain import attack_value, high_ground, terrain_bonus
 from .units import Unit, UnitType
@@ -44,6 +48,7 @@ SUPPORT_LINK = 0.04  # each friendly unit a unit could support
 ADVANCE_PULL = 0.12  # per square closer to the enemy's deployment ranks, for every unit but the Guards
 GUARD_HUNT = 0.08  # per square inside HUNT_RANGE of the enemy Guards, for every unit but the Guards
 HUNT_RANGE = 4
+GUARDS_BEHIND = 1  # Guards this far from their own ranks still stand behind them (the back rank)
 CLOSE = 0.1  # ... when it holds only with every support it can get
 REPEAT_DISCOUNT = 0.3  # share of the lead given up when the turn would end in a position seen before
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the turns without an elimination near the draw
@@ -63,11 +68,8 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     alliances = [army.alliance for army in scenario.armies]
     mine = alliances[player]
     board = state.board
-    zones = {
-        alliance: frozenset().union(*(a.zone for a in scenario.armies if a.alliance != alliance))
-        for alliance in set(alliances)
-    }
     guards = [(square, alliances[unit.army]) for square, unit in board.items() if unit.kind.guard]
+    objectives = {alliance: _objective(scenario, alliance, guards) for alliance in set(alliances)}
     lead = 0.0
     positional = 0.0
     for square, unit in board.items():
@@ -77,8 +79,8 @@ def evaluate(state: NapoleonicState, player: int) -> float:
         positional += side * SUPPORT_LINK * len(_supporters(state, square, unit, set()))
         if unit.kind.guard:
             continue
-        if zones[alliance]:
-            positional -= side * ADVANCE_PULL * _zone_distance(zones[alliance], square)
+        if objectives[alliance]:
+            positional -= side * ADVANCE_PULL * _zone_distance(objectives[alliance], square)
         hunted = [chebyshev(square, target) for target, owner in guards if owner != alliance]
         if hunted:
             positional += side * GUARD_HUNT * max(0, HUNT_RANGE - min(hunted))
@@ -101,6 +103,8 @@ def evaluate(state: NapoleonicState, player: int) -> float:
             if repeats >= REPETITION_LIMIT - 1:
                 return 0.0  # the turn ends in a draw by repetition unless something falls
             lead_factor = 1.0 - REPEAT_DISCOUNT * repeats
+        if _decides(state, first, kills):
+            return WIN_VALUE if first == mine else -WIN_VALUE
     later = _sure_kills(state, then, declared=False, spared=gone, overload=True) if then is not None else set()
     for square, share in losses.items():
         unit = board[square]
@@ -114,9 +118,31 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     return lead * lead_factor + positional
 
 
+def _decides(state: NapoleonicState, striker: str, kills: set[Square]) -> bool:
+    """Whether the sure kills of the alliance to strike next take every enemy Guards, so that the
+    battle is won with that round of attacks. (No draw can come first: an advance follows an
+    elimination, which resets the quiet turns and the positions seen.)"""
+    if not kills:
+        return False
+    alliances = [army.alliance for army in state.scenario.armies]
+    guards = [square for square, unit in state.board.items() if unit.kind.guard and alliances[unit.army] != striker]
+    return bool(guards) and all(square in kills for square in guards)
+
+
 def _next_turn_key(state: NapoleonicState) -> str:
     """The repetition key of the position the next turn would start from if nothing more moved."""
     return repetition_key(state, state.next_army(state.active, lambda army: army not in state.defeated))
+
+
+def _objective(scenario: Scenario, alliance: str, guards: list[tuple[Square, str]]) -> frozenset[Square]:
+    """Where an alliance's line units advance: the enemy's deployment ranks while the enemy Guards
+    stand in them or just behind, the Guards themselves once they have left them further (Guards
+    that have fled the line are the battle's objective, and the ranks they left are empty ground)."""
+    zone = frozenset().union(*(army.zone for army in scenario.armies if army.alliance != alliance))
+    hunted = frozenset(square for square, owner in guards if owner != alliance)
+    if zone and all(_zone_distance(zone, square) <= GUARDS_BEHIND for square in hunted):
+        return zone
+    return hunted
 
 
 @cache
