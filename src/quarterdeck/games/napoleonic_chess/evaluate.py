@@ -103,7 +103,7 @@ def evaluate(state: NapoleonicState, player: int) -> float:
             if repeats >= REPETITION_LIMIT - 1:
                 return 0.0  # the turn ends in a draw by repetition unless something falls
             lead_factor = 1.0 - REPEAT_DISCOUNT * repeats
-        if _decides(state, first, kills):
+        if _decides(guards, first, kills):
             return WIN_VALUE if first == mine else -WIN_VALUE
     later = _sure_kills(state, then, declared=False, spared=gone, overload=True) if then is not None else set()
     for square, share in losses.items():
@@ -118,15 +118,12 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     return lead * lead_factor + positional
 
 
-def _decides(state: NapoleonicState, striker: str, kills: set[Square]) -> bool:
-    """Whether the sure kills of the alliance to strike next take every enemy Guards, so that the
-    battle is won with that round of attacks. (No draw can come first: an advance follows an
-    elimination, which resets the quiet turns and the positions seen.)"""
-    if not kills:
-        return False
-    alliances = [army.alliance for army in state.scenario.armies]
-    guards = [square for square, unit in state.board.items() if unit.kind.guard and alliances[unit.army] != striker]
-    return bool(guards) and all(square in kills for square in guards)
+def _decides(guards: list[tuple[Square, str]], striker: str, kills: set[Square]) -> bool:
+    """Whether the sure kills of the alliance to strike next take every enemy Guards (`guards`: each
+    Guards' square and alliance), so that the battle is won with that round of attacks. (No draw can
+    come first: an advance follows an elimination, which resets the quiet turns and the positions seen.)"""
+    hunted = [square for square, owner in guards if owner != striker]
+    return bool(hunted) and all(square in kills for square in hunted)
 
 
 def _next_turn_key(state: NapoleonicState) -> str:
