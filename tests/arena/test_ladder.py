@@ -263,3 +263,19 @@ def test_report_only_reports_the_saved_games_and_refuses_another_ladder(tmp_path
     assert other.exit_code != 0 and "different ladder" in str(other.exception)
     empty = CliRunner().invoke(app, [*arguments[:-3], "--out", str(tmp_path), "--report-only"])
     assert empty.exit_code != 0 and "no ladder" in str(empty.exception)
+
+
+def test_a_ladder_opened_at_random_plays_each_opening_from_both_sides_and_says_so(tmp_path, monkeypatch):
+    tiny_levels = functools.partial(LadderConfig, level_options=TINY.level_options)
+    monkeypatch.setattr(ladder_command, "LadderConfig", tiny_levels)
+    monkeypatch.setattr(arena_command, "make_executor", lambda kind, workers: InProcess())
+    out = tmp_path / "out"
+    arguments = ["ladder", "pirate-chess", "--games", "2", "--seed", "4", "--decision-limit", "30", "--opening", "2"]
+    played = CliRunner().invoke(app, [*arguments, "--out", str(out)])
+    assert played.exit_code == 0, played.output
+    report = json.loads((out / "ladder.json").read_text())
+    assert report["opening"] == 2
+    assert "the first 2 decisions of each pair of games drawn at random" in report["markdown"]
+    records = [Record.parse(ArenaStore(out).record_path(index).read_text()) for index in range(4)]
+    assert records[0].moves[:2] == records[1].moves[:2] and records[2].moves[:2] == records[3].moves[:2]
+    assert records[0].moves[:2] != records[2].moves[:2]

@@ -25,7 +25,7 @@ from quarterdeck.cli.main import app
 from quarterdeck.core.record import Record
 
 from ..ai.helpers import real_games
-from ..ai.toy_games import Nim, Pig
+from ..ai.toy_games import Nim, NimWithEvaluation, Pig
 from .helpers import InProcess, without_timing
 
 PIG_ARENA = ArenaConfig(game="toy-pig", agents=("mcts:iterations=20", "random"), games=4, seed=11)
@@ -64,6 +64,26 @@ def test_bad_configurations_are_refused():
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "mcts"),))
     with pytest.raises(ArenaError, match="pairing"):
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "random"),))
+
+
+def test_random_openings_differ_between_pairs_of_games_and_each_is_played_from_both_sides(tmp_path):
+    game = NimWithEvaluation()
+    plain = ArenaConfig(game=game.name, agents=("alphabeta:depth=2", "alphabeta:depth=4"), games=6, seed=4)
+    opened = dataclasses.replace(plain, opening=3)
+    results = run_arena(game, opened, tmp_path, InProcess())
+    records = [Record.parse(ArenaStore(tmp_path).record_path(index).read_text()) for index in range(6)]
+    openings = [tuple(record.moves[:3]) for record in records]
+    assert openings[0] == openings[1] and openings[2] == openings[3] and openings[4] == openings[5]
+    assert len(set(openings)) == 3
+    assert [r.agents[0] for r in results[:2]] == ["alphabeta:depth=2", "alphabeta:depth=4"]  # sides swapped
+    for result, record in zip(results, records, strict=True):  # the drawn decisions replay and are not timed
+        assert record.final_state(game).outcome.result == result.result
+        assert sum(len(times) for times in result.decision_seconds) == result.decisions - 3
+    # The configuration keeps its opening, and an arena without one is saved as before openings existed.
+    assert ArenaConfig.from_json(json.loads(json.dumps(opened.to_json()))) == opened
+    assert "opening" not in plain.to_json()
+    with pytest.raises(ArenaError, match="--opening"):
+        dataclasses.replace(plain, opening=-1)
 
 
 def test_records_are_saved_and_replay_to_the_same_result(tmp_path):

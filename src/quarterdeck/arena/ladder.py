@@ -78,6 +78,7 @@ class LadderConfig:
     options: dict[str, Any] = field(default_factory=dict)
     decision_limit: int = DEFAULT_DECISION_LIMIT
     level_options: Mapping[int, str] = field(default_factory=dict)  # extra options per level (tests, quick looks)
+    opening: int = 0  # decisions drawn at random to open each pair of games (see the arena's runner)
 
     def __post_init__(self) -> None:
         if self.budget not in BUDGETS:
@@ -101,6 +102,7 @@ class LadderConfig:
             options=dict(self.options),
             decision_limit=self.decision_limit,
             pairings=tuple((self.spec(high), self.spec(low)) for high, low in LADDER_PAIRINGS),
+            opening=self.opening,
         )
 
 
@@ -148,6 +150,7 @@ def ladder_report(arena: ArenaConfig, results: Sequence[GameResult], budget: str
         "seed": arena.seed,
         "games_per_pairing": arena.games,
         "decision_limit": arena.decision_limit,
+        "opening": arena.opening,
         "level_budgets": {
             f"ai:{n}": {"move_time": level.movetime, "iterations": level.iterations} for n, level in LEVELS.items()
         },
@@ -217,9 +220,11 @@ def markdown(report: dict[str, Any]) -> str:
     scenario = f" ({report['scenario']})" if report["scenario"] else ""
     counts = sorted({row["games"] for row in report["pairings"]})
     games = " to ".join(map(str, (counts[0], counts[-1]) if len(counts) > 1 else counts))
+    opening = report["opening"]
+    openings = f", the first {opening} decisions of each pair of games drawn at random" if opening else ""
     lines = [
         f"{report['title']}{scenario}: {games} games a pairing (targets are measured at {TARGET_GAMES}), "
-        f"budget {report['budget']}, seed {report['seed']}, sides alternated.",
+        f"budget {report['budget']}, seed {report['seed']}, sides alternated{openings}.",
         "",
         "| pairing | games | W-D-L (higher level) | Elo difference [95%] | Elo target | no-progress endings "
         "| draw reasons | mean length (decisions) "

@@ -4,10 +4,17 @@ The schedule is fixed by the configuration alone: every pairing of agents (or, w
 given, each of those pairings) plays `games` games, sides alternating, and game i's seed (and each
 agent's seed in it) is derived from the arena's seed and i. So an arena replays identically, and any
 subset of its games can run anywhere, in any order.
+
+Openings: agents that search a game without dice play the same game every time they meet, so an
+arena of a hundred games between them would be two games played fifty times. With `opening` = n the
+first n decisions of each game are drawn at random from the legal actions, and the two games of a
+pair (the same pairing, sides swapped) draw the same ones, as engine matches play each book opening
+with both colours: a random opening's edge goes to each agent once.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
@@ -24,6 +31,7 @@ from .executors import Executor, LocalExecutor
 from .store import ArenaStore
 
 DEFAULT_DECISION_LIMIT = 5000
+OPENING_SALT = 0x6F70656E  # keeps the openings' draws apart from the games' own seeds
 
 
 class ArenaError(QuarterdeckError):
@@ -40,6 +48,7 @@ class ArenaConfig:
     options: dict[str, Any] = field(default_factory=dict)
     decision_limit: int = DEFAULT_DECISION_LIMIT  # a game still running after this many is a draw
     pairings: tuple[tuple[str, str], ...] = ()  # the pairings to play, first agent first; () = round robin
+    opening: int = 0  # decisions drawn at random at the start of each game, the same for both games of a pair
 
     def __post_init__(self) -> None:
         if len(self.agents) < 2:
@@ -48,6 +57,8 @@ class ArenaConfig:
             raise ArenaError("each agent may appear once; give two copies different options or seeds")
         if self.games < 1:
             raise ArenaError("an arena needs at least one game per pairing")
+        if self.opening < 0:
+            raise ArenaError("--opening is a number of decisions, at least 0")
         for pair in self.pairings:
             if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(self.agents):
                 raise ArenaError(f"pairing {list(pair)} must name two different agents of {list(self.agents)}")
@@ -56,6 +67,8 @@ class ArenaConfig:
         data = {**asdict(self), "agents": list(self.agents), "pairings": [list(p) for p in self.pairings]}
         if not self.pairings:
             del data["pairings"]  # a round robin's saved configuration reads as it did before pairings existed
+        if not self.opening:
+            del data["opening"]  # and an arena without openings as it did before they existed
         return data
 
     @classmethod
@@ -73,6 +86,7 @@ class GameTask:
     index: int
     seed: int
     agents: tuple[str, ...]  # one agent spec per seat
+    opening_seed: int = 0  # draws the random opening; the two games of a pair share it
 
 
 @dataclass(frozen=True)
@@ -118,7 +132,10 @@ def schedule(config: ArenaConfig, seats: int) -> list[GameTask]:
         for game in range(config.games):
             pair = (first, second) if game % 2 == 0 else (second, first)
             index = len(tasks)
-            tasks.append(GameTask(index, derive_seed(config.seed, index), tuple(pair[s % 2] for s in range(seats))))
+            opening_seed = derive_seed(config.seed, index - game % 2, OPENING_SALT)
+            tasks.append(
+                GameTask(index, derive_seed(config.seed, index), tuple(pair[s % 2] for s in range(seats)), opening_seed)
+            )
     return tasks
 
 
@@ -127,6 +144,8 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
     started = time.perf_counter()
     state = game.new_initial_state(config.scenario, config.options, task.seed)
     agents = [make_agent(spec, derive_seed(task.seed, seat + 1)) for seat, spec in enumerate(task.agents)]
+    opening = random.Random(task.opening_seed)
+    drawn = 0  # decisions of the random opening made so far
     moves: list[tuple[str, str]] = []
     thinking: list[list[float]] = [[] for _ in task.agents]
     while not state.is_terminal() and len(moves) < config.decision_limit:
@@ -136,9 +155,13 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
             state.apply(outcome, CHANCE)
             continue
         for seat in list(state.acting_players()):
-            asked = time.perf_counter()
-            action = agents[seat].act(state, seat)
-            thinking[seat].append(round(time.perf_counter() - asked, 6))
+            if drawn < config.opening:
+                drawn += 1
+                action = opening.choice(state.legal_actions(seat))
+            else:
+                asked = time.perf_counter()
+                action = agents[seat].act(state, seat)
+                thinking[seat].append(round(time.perf_counter() - asked, 6))
             moves.append((state.players[seat], state.text_of(action)))
             state.apply(action, seat)  # validated: an agent's illegal action stops the arena
     outcome = state.outcome

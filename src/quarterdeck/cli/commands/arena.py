@@ -19,6 +19,11 @@ from ...arena.report import Summary
 from ...arena.runner import DEFAULT_DECISION_LIMIT
 from .play import parse_options
 
+OPENING_HELP = (
+    "open each game with this many decisions drawn at random, the same for both games of a pair "
+    "(sides swapped): varied games between agents that would otherwise play one game over and over"
+)
+
 
 def register(app: typer.Typer) -> None:
     app.command("arena")(arena)
@@ -44,6 +49,7 @@ def arena(
         str | None,
         typer.Option(help="play only these games of the schedule, e.g. 12-39 or 0,6,9 (to share an arena out)"),
     ] = None,
+    opening: Annotated[int, typer.Option(min=0, help=OPENING_HELP)] = 0,
 ) -> None:
     """Play many games between agents (sides alternated, in parallel) and rate them by Elo.
 
@@ -53,7 +59,7 @@ def arena(
     rules = games.get(game)
     config = ArenaConfig(
         agents=tuple(split_agents(agents)),
-        **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit),
+        **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit, opening),
     )
     out = out or folder_name(f"arena-{game}-{'-'.join(config.agents)}-{seed}")
     console = Console()
@@ -96,7 +102,13 @@ def split_agents(text: str) -> list[str]:
 
 
 def shared_settings(
-    game: str, games: int, seed: int, scenario: str | None, option: list[str] | None, decision_limit: int
+    game: str,
+    games: int,
+    seed: int,
+    scenario: str | None,
+    option: list[str] | None,
+    decision_limit: int,
+    opening: int,
 ) -> dict[str, Any]:
     """The settings the arena and the ladder commands share, named as both configurations name them."""
     return {
@@ -106,6 +118,7 @@ def shared_settings(
         "scenario": scenario,
         "options": parse_options(option or []),
         "decision_limit": decision_limit,
+        "opening": opening,
     }
 
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from ... import games
 from ...arena.ladder import BUDGETS, REPORT, TABLE, LadderConfig, run_ladder, write_report
 from ...arena.runner import DEFAULT_DECISION_LIMIT
-from .arena import folder_name, parse_games, running, shared_settings
+from .arena import OPENING_HELP, folder_name, parse_games, running, shared_settings
 
 Budget = Enum("Budget", {name: name for name in BUDGETS}, type=str)  # typer offers and checks the choices
 ExecutorKind = Enum("ExecutorKind", {name: name for name in ("local", "ray")}, type=str)
@@ -45,6 +45,7 @@ def ladder(
         str | None,
         typer.Option(help="play only these games of the schedule, e.g. 0-9,100-109 (pairing p's game i is p*N+i)"),
     ] = None,
+    opening: Annotated[int, typer.Option(min=0, help=OPENING_HELP)] = 0,
 ) -> None:
     """Play ai:2-ai:1, ai:3-ai:2, ai:4-ai:3, ai:5-ai:4 and ai:5-ai:2, sides alternated, and report the targets.
 
@@ -55,7 +56,8 @@ def ladder(
     """
     rules = games.get(game)
     config = LadderConfig(
-        budget=budget.value, **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit)
+        budget=budget.value,
+        **shared_settings(game, games_per_pairing, seed, scenario, option, decision_limit, opening),
     )
     out = out or folder_name(f"ladder-{game}-{scenario or 'default'}-{budget.value}-{seed}")
     console = Console()
