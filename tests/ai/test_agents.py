@@ -11,7 +11,7 @@ from quarterdeck.ai.mcts import MCTSAgent, _Search
 from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
-from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig, PigWithEvaluation
+from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig, PigWithEvaluation, Truce
 
 QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
 ALL_GAMES = list(TOY_GAMES) + real_games()
@@ -154,3 +154,21 @@ def test_a_thin_search_falls_back_on_the_evaluation_of_the_games_candidates_when
     assert scored[2] == 3  # the evaluation's choice: three stones
     unscored = make_agent("mcts:iterations=1", seed=1).act(state, 0)
     assert unscored[2] == 1  # the candidates' first
+
+
+def test_a_search_ahead_plays_on_rather_than_take_a_draw_and_one_behind_takes_it():
+    """A draw is measured from the root like every other leaf: two ahead, a truce throws the lead
+    away, while sailing on keeps at least one of it; a point behind, the truce saves the game."""
+    ahead = Truce().new_initial_state(options={"lead": 2.0})
+    assert make_agent("mcts:iterations=200", seed=1).act(ahead, 0) == "sail"
+    behind = Truce().new_initial_state(options={"lead": -1.0})
+    assert make_agent("mcts:iterations=200", seed=1).act(behind, 0) == "truce"
+
+
+@pytest.mark.parametrize("search", ["mcts:iterations=200,evaluation_scale=1", "alphabeta:depth=4"])
+def test_contempt_makes_a_search_a_little_behind_play_on_rather_than_draw(search):
+    """A quarter of a point behind, a truce is better than playing on; with a contempt of half a
+    point for draws, it is worse."""
+    behind = Truce().new_initial_state(options={"lead": -0.25, "floor": -0.25})
+    assert make_agent(search, seed=1).act(behind, 0) == "truce"
+    assert make_agent(f"{search},contempt=0.5", seed=1).act(behind, 0) == "sail"

@@ -6,6 +6,8 @@
   them. First to the target wins.
 * `Goofspiel`: both sides secretly play a card at once (SIMULTANEOUS); the higher card scores the
   round's prize. `observe(p)` shows the other side as still to decide.
+* `Truce`: blue holds a lead that each of its turns at sea wears down to a floor, and may end the
+  game drawn instead (``truce``); red only sails. For how searches value a draw.
 
 They are not registered in the game registry, so they never appear in `quarterdeck games`.
 """
@@ -273,4 +275,40 @@ class Goofspiel(ToyGame):
     state_class = GoofspielState
 
 
-TOY_GAMES: tuple[ToyGame, ...] = (Nim(), NimWithEvaluation(), Pig(), Goofspiel())
+class TruceState(ToyState):
+    WEAR = 0.25  # blue's lead lost to each of its turns at sea, down to the floor
+
+    @staticmethod
+    def initial(options: dict[str, Any]) -> dict[str, Any]:
+        lead = float(options.get("lead", 2.0))
+        return {"lead": lead, "floor": float(options.get("floor", min(lead, 1.0))), "to_move": 0}
+
+    def current_player(self) -> int:
+        return TERMINAL if self.outcome else self.data["to_move"]
+
+    def _legal(self, player: int) -> list:
+        if player != self.current_player():
+            return []
+        return ["sail", "truce"] if player == 0 else ["sail"]
+
+    def _apply(self, action, player: int) -> list:
+        if action == "truce":
+            self.outcome = Outcome((0.0, 0.0), "draw", "a truce")
+            self.data["outcome"] = self.outcome.to_json()
+            return []
+        if player == 0:
+            self.data["lead"] = max(self.data["floor"], self.data["lead"] - self.WEAR)
+        self.data["to_move"] = 1 - player
+        return []
+
+
+class Truce(ToyGame):
+    name = "toy-truce"
+    title = "Truce"
+    state_class = TruceState
+
+    def hook_evaluate(self, state: State, player: int) -> float:
+        return state.data["lead"] if player == 0 else -state.data["lead"]
+
+
+TOY_GAMES: tuple[ToyGame, ...] = (Nim(), NimWithEvaluation(), Pig(), Goofspiel(), Truce())

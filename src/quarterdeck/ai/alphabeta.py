@@ -36,12 +36,14 @@ class AlphaBetaAgent(SearchAgent):
         iterations: int | None = None,
         depth: int | None = None,
         argument: str | None = None,
+        contempt: float | None = None,
         **options: Any,
     ):
         super().__init__(seed, argument, **options)
         if movetime is None and iterations is None and depth is None:
             depth = DEFAULT_DEPTH
         self.max_depth = depth or MAX_DEPTH
+        self.contempt = contempt  # None: the game's own (its search settings), else 0
         # a depth limit alone is a budget too: a huge node count that never binds
         self.budget = Budget(movetime=movetime, iterations=iterations or (None if movetime else 10**12))
         self.last_depth = 0
@@ -58,6 +60,8 @@ class _Search:
         self.agent = agent
         self.budget = agent.budget
         self.knowledge = Knowledge.of(view.game)
+        contempt = agent.contempt if agent.contempt is not None else self.knowledge.settings.get("contempt", 0.0)
+        self.draw = -contempt  # a draw's value for the searching side: below an even game by the contempt
         self.nodes = 0
         self.best_replies: dict[Any, Action] = {}
         # remembering positions pays only where the game computes a cheap key of its own
@@ -93,7 +97,10 @@ class _Search:
         if self.budget.spent(self.nodes):
             raise _OutOfBudget
         if state.is_terminal():
-            return state.returns()[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
+            returns = state.returns()
+            if not any(returns):
+                return self.draw
+            return returns[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
         to_act = state.current_player()
         if depth <= 0 or to_act == SIMULTANEOUS:
             return self.knowledge.evaluate(state, self.player)

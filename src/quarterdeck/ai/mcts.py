@@ -46,6 +46,7 @@ class Settings:
     # falls back on it rather than on the candidates' order alone)
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
     chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
+    contempt: float = 0.0  # a draw scores this much (evaluation units) below an even game for the searcher's side
 
     @classmethod
     def resolve(cls, game_settings: dict[str, Any], options: dict[str, Any]) -> Settings:
@@ -207,7 +208,7 @@ class _Search:
                 break
             node = child
         else:
-            values = state.returns()
+            values = self._terminal_values(state)
         self._back_up(path, values)
 
     def _arms(self, state: State, seat: int) -> Arms:
@@ -270,10 +271,27 @@ class _Search:
         return self._leaf_values(state)
 
     def _leaf_values(self, state: State) -> list[float]:
-        if state.is_terminal() or not self.knowledge.has_evaluation:
+        if state.is_terminal():
+            return self._terminal_values(state)
+        if not self.knowledge.has_evaluation:
             return state.returns()
         values = self.knowledge.evaluate_all(state, len(self.baseline))
         return [self._value(value, seat) for seat, value in enumerate(values)]
+
+    def _terminal_values(self, state: State) -> list[float]:
+        """A decided game is worth its returns. A draw is worth what the evaluation's zero is worth
+        from the root, as every other leaf is measured: a side ahead at the root reads it as its
+        lead thrown away, a side behind as a game saved; `contempt` (in the evaluation's units)
+        lower for the searcher's side and higher for the others."""
+        returns = state.returns()
+        if any(returns) or not self.baseline:
+            return returns
+        team = self.view.team_of(self.player)
+        contempt = self.settings.contempt
+        return [
+            self._value(-contempt if self.view.team_of(seat) == team else contempt, seat)
+            for seat in range(len(returns))
+        ]
 
     def _value(self, evaluation: float, seat: int) -> float:
         """An evaluation for `seat` as a value in (-1, 1), measured from the root position."""
