@@ -75,3 +75,26 @@ def test_mcts_plays_the_fleet_battle_with_the_hook():
     player = state.current_player()
     action = agent.act(state, player)
     assert action in state.legal_actions(player)
+
+
+def pass_turn(state) -> None:
+    """The side to move lets its turn go by: no move, no fire (and the other side defends nothing)."""
+    side = state.side_name
+    while state.side_name == side and not state.is_terminal():
+        seat = state.current_player()
+        state.apply(next(a for a in state.legal_actions(seat) if state.text_of(a).startswith("end-")), seat)
+
+
+def test_a_captain_plays_on_rather_than_let_the_position_repeat_a_third_time():
+    """Two ships that have each let a turn go by: once more each, and the repetition draws the game. The
+    levels count a draw as half a hit lost (the game's contempt), so Bellona sails; content with
+    the draw, the same search lets the turn go by again."""
+    state = position(
+        [("Bellona", "blue", "third", "f4", "SW"), ("Achille", "red", "third", "d6", "SW")], size=(10, 10)
+    )
+    pass_turn(state)
+    pass_turn(state)
+    assert max(state.seen.values()) == 2 and state.side_name == "blue" and state.phase == "move"
+    player = state.current_player()
+    assert isinstance(make_agent("ai:3:budget=iterations", seed=1).act(state, player), MoveShip)
+    assert make_agent("ai:3:budget=iterations,contempt=0", seed=1).act(state, player) == EndMove()

@@ -43,6 +43,8 @@ class SquareRiggerChess(Game):
 
     hook_evaluate = staticmethod(evaluate.evaluate)
     hook_candidates = staticmethod(evaluate.candidates)
+    hook_search = "alphabeta"  # no dice and nothing hidden: alpha-beta outplays MCTS here (docs/ai.md)
+    hook_search_settings = evaluate.SEARCH_SETTINGS
 
     @property
     def hook_terminal_view(self):
