@@ -43,7 +43,7 @@ class AlphaBetaAgent(SearchAgent):
         if movetime is None and iterations is None and depth is None:
             depth = DEFAULT_DEPTH
         self.max_depth = depth or MAX_DEPTH
-        self.contempt = contempt  # None: the game's own (its search settings), else 0
+        self.contempt = contempt  # None: the game's own, from its search settings (0 if none)
         # a depth limit alone is a budget too: a huge node count that never binds
         self.budget = Budget(movetime=movetime, iterations=iterations or (None if movetime else 10**12))
         self.last_depth = 0

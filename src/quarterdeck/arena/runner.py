@@ -8,8 +8,9 @@ subset of its games can run anywhere, in any order.
 Openings: agents that search a game without dice play the same game every time they meet, so an
 arena of a hundred games between them would be two games played fifty times. With `opening` = n the
 first n decisions of each game are drawn at random from the legal actions, and the two games of a
-pair (the same pairing, sides swapped) draw the same ones, as engine matches play each book opening
-with both colours: a random opening's edge goes to each agent once.
+pair (the same pairing, sides swapped) draw them with the same generator, so that in a game without
+dice they are the same decisions, as engine matches play each book opening with both colours: a
+random opening's edge goes to each agent once.
 """
 
 from __future__ import annotations
