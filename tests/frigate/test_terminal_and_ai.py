@@ -58,6 +58,24 @@ def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():
     assert isinstance(ordered[0], Fire)
 
 
+def test_the_captains_aim_at_the_hull_and_at_the_rigging_of_a_ship_that_would_sail_away():
+    # Both aims are legal (seed, Combat); the search tries one: hull hits sink a ship or bring her to
+    # strike, crew and gun hits weaken her fire. A merchantman whose side scores for leaving the map
+    # is kept within reach by shooting away her masts.
+    def broadsides(objectives=None, target=("Java", 38, "frigate")):
+        name, rating, cls = target
+        state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                                  ship(name, "red", rating, "1209", "N", 0, **{"class": cls}),
+                                  objectives=objectives), Essex=0, **{name: 0})
+        legal = {a.aim for a in state.legal_actions(0) if isinstance(a, Fire) and a.battery == "starboard"}
+        assert legal == {"hull", "rigging"}
+        return {a.aim for a in candidates(state, 0, state.legal_actions(0)) if isinstance(a, Fire)}
+
+    assert broadsides() == {"hull"}
+    leaving = [{"side": "red", "edge": "west", "points": 8, "class": "merchantman"}]
+    assert broadsides(leaving, ("Indiaman", 20, "merchantman")) == {"rigging"}
+
+
 def test_both_sides_are_valued_in_one_pass_and_damage_is_one_sides_gain():
     state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                               ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)
@@ -148,7 +166,7 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
     # Her broadside first (firing leaves the melee open), then the melee before holding or passing.
     favoured = at_the_end_round(0, 1)
     ordered = candidates(favoured, 0, favoured.legal_actions(0))
-    assert isinstance(ordered[0], Fire) and ordered[2:] == [Melee("Essex"), Hold("Essex")]
+    assert ordered[0] == Fire("Essex", "port", "Guerriere", "hull") and ordered[1:] == [Melee("Essex"), Hold("Essex")]
     # Even (4 against 4) a melee is a coin's toss, tried after holding.
     even = at_the_end_round(0, 0)
     assert candidates(even, 0, even.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]

@@ -20,7 +20,8 @@ decisions to search first, and a quick policy for playouts.
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
 fire by expected hits (a broadside that would read a better column from closer in is held while
-the game-turn has a fire round left), holding before passing, a melee before both when the crews
+the game-turn has a fire round left; aimed at the hull, or at the rigging of a ship whose side
+scores for leaving the map: `aim_at`), holding before passing, a melee before both when the crews
 favour her, last when they are even and not at all when they disfavour her; the computer strikes
 only when crippled and out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers
 and rulings"), and never otherwise; movement
@@ -403,9 +404,20 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
     # A melee the crews disfavour is never better than holding: the enemy may declare the segment's
     # one round anyway, and one who does not spares her. It stays a legal choice, never a candidate.
     actions = [a for a in actions if not (isinstance(a, Melee) and _melee_odds(state, a) < 0)] or actions
+    actions = [a for a in actions if not (isinstance(a, Fire) and a.aim and a.aim != aim_at(state, a.target))]
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
     return [action for _, _, action in scored]
+
+
+def aim_at(state: FrigateState, target: str) -> str:
+    """The aim the captains fire a broadside with: at the hull, whose hits sink a ship or bring her to
+    strike and whose crew and gun hits weaken her fire (measured: greedy captains aiming high lose to
+    the same captains aiming low, docs/ai.md), except at a ship of a side that scores for leaving
+    the map, whose masts are what keeps her within reach."""
+    side = state.ships[target].side
+    leaving = any(o.side == side and o.points > 0 for o in state.scenario.objectives)
+    return "rigging" if leaving else "hull"
 
 
 def should_strike(state: FrigateState, ship: Ship) -> bool:
@@ -435,12 +447,9 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
             return 0.3
         attack = combat.describe_attack(state, ship, action.battery, target)
         hits = expected_hits(state.tables)[attack.column]
-        rigging = action.aim == "rigging"
-        prefer_rigging = target.spec.ds > ship.spec.gs  # cripple a stronger ship's sailing, fight a weaker one
-        aim = 0.1 if rigging == prefer_rigging else 0.0
         if _premature(state, attack, hits):
-            return 0.5 + aim  # below holding: one broadside a side a turn, kept for the closer range
-        return 2.0 + 4.0 * hits + aim
+            return 0.5  # below holding: one broadside a side a turn, kept for the closer range
+        return 2.0 + 4.0 * hits
     if isinstance(action, Hold):
         return 1.0
     if isinstance(action, Pass):
