@@ -10,6 +10,9 @@
 * search: the first decisions of a squadron action (`squadron-line-ahead`) between ai:3 at its
   iteration count and greedy, as the arena plays them: the seconds the same search work takes, so
   the figure compares engines (the games are the same on any machine).
+* `--aims N`: N duels a pairing between greedy captains each firing every broadside at one aim
+  (hull or rigging), on the even duel and the uneven one: the measurement behind the captains'
+  aiming at the hull (docs/ai.md).
 * `--calibrate N`: the calibration of docs/rules/frigate.md, N games a setup between equal greedy
   captains (sides as the setup says): a 74 against a 44 standing and fighting, a 44 running from a
   74 off the wind, two 44s against a 74, and how often a 1-1 broadside between equals hits.
@@ -27,11 +30,12 @@ import time
 from collections import Counter
 
 from quarterdeck.ai import make_agent
+from quarterdeck.ai.agents import GreedyAgent
 from quarterdeck.arena.runner import ArenaConfig, play_game, schedule
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games import get
 from quarterdeck.games.frigate import combat
-from quarterdeck.games.frigate.actions import Move, Turn
+from quarterdeck.games.frigate.actions import Fire, Move, Turn
 from quarterdeck.games.frigate.scenario import scenario_from_data
 from quarterdeck.games.frigate.state import FrigateState
 
@@ -175,10 +179,67 @@ def calibrate(games: int) -> dict:
     return results
 
 
+class AimingGreedy(GreedyAgent):
+    """Greedy, choosing only among broadsides fired at one aim (chase guns have none)."""
+
+    def __init__(self, seed: int, aim: str):
+        super().__init__(seed)
+        self.aim = aim
+
+    def act(self, state, player):
+        legal = state.legal_actions(player)
+        kept = [a for a in legal if not (isinstance(a, Fire) and a.aim and a.aim != self.aim)]
+        return super().act(_Offering(state, kept), player)
+
+
+class _Offering:
+    """A state that offers only some of its legal actions (everything else passes through)."""
+
+    def __init__(self, state, actions):
+        self._state, self._actions = state, actions
+
+    def observe(self, player):
+        return self
+
+    def legal_actions(self, player=None):
+        return self._actions
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
+def aims(games: int) -> dict:
+    """Blue's W-D-L in each pairing of aims (blue's aim first), per duel."""
+    from quarterdeck.games.frigate.scenario import load_scenario
+
+    results: dict = {}
+    for name in ("sister-frigates", "frigate-duel"):
+        data = load_scenario(name).data
+        for blue in ("hull", "rigging"):
+            for red in ("hull", "rigging"):
+                tally = Counter()
+                for seed in range(games):
+                    state = FrigateState.start(GAME, scenario_from_data(data, name), seed)
+                    players = [AimingGreedy(seed, blue), AimingGreedy(seed + 1, red)]
+                    while not state.is_terminal():
+                        if state.current_player() == CHANCE:
+                            state.apply(state.sample_chance())
+                            continue
+                        for seat in state.acting_players():
+                            state.apply(players[seat].act(state, seat), seat)
+                    tally[{"blue": "won", "red": "lost"}.get(state.outcome.result, "drawn")] += 1
+                results[f"{name} blue {blue} red {red}"] = f"{tally['won']}-{tally['drawn']}-{tally['lost']}"
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calibrate", type=int, default=0, help="games per calibration setup")
+    parser.add_argument("--aims", type=int, default=0, help="greedy duels per pairing of aims, alone")
     args = parser.parse_args()
+    if args.aims:
+        print(json.dumps({"python": platform.python_version(), "aims": aims(args.aims)}, indent=2))
+        return
     report: dict = {"python": platform.python_version(), "random_games": {}}
     for info in GAME.scenarios():
         for label, options in (("", {}), (" simove", {"simove": True})):
