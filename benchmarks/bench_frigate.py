@@ -138,8 +138,11 @@ EQUALS = _battle([dict(FORTY_FOUR, name="Essex", side="blue", hex="1510"), FORTY
 
 
 def play(data: dict, seed: int, agents=("greedy", "greedy")) -> FrigateState:
-    state = FrigateState.start(GAME, scenario_from_data(data, "calibration"), seed)
-    players = [make_agent(agents[0], seed), make_agent(agents[1], seed + 1)]
+    return play_out(FrigateState.start(GAME, scenario_from_data(data, "calibration"), seed),
+                    [make_agent(agents[0], seed), make_agent(agents[1], seed + 1)])
+
+
+def play_out(state: FrigateState, players: list) -> FrigateState:
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance())
@@ -219,14 +222,8 @@ def aims(games: int) -> dict:
             for red in ("hull", "rigging"):
                 tally = Counter()
                 for seed in range(games):
-                    state = FrigateState.start(GAME, scenario_from_data(data, name), seed)
-                    players = [AimingGreedy(seed, blue), AimingGreedy(seed + 1, red)]
-                    while not state.is_terminal():
-                        if state.current_player() == CHANCE:
-                            state.apply(state.sample_chance())
-                            continue
-                        for seat in state.acting_players():
-                            state.apply(players[seat].act(state, seat), seat)
+                    state = play_out(FrigateState.start(GAME, scenario_from_data(data, name), seed),
+                                     [AimingGreedy(seed, blue), AimingGreedy(seed + 1, red)])
                     tally[{"blue": "won", "red": "lost"}.get(state.outcome.result, "drawn")] += 1
                 results[f"{name} blue {blue} red {red}"] = f"{tally['won']}-{tally['drawn']}-{tally['lost']}"
     return results
