@@ -60,8 +60,8 @@ def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():
 
 def test_the_captains_aim_at_the_hull_and_at_the_rigging_of_a_ship_that_would_sail_away():
     # Both aims are legal (seed, Combat); the search tries one: hull hits sink a ship or bring her to
-    # strike, crew and gun hits weaken her fire. A merchantman whose side scores for leaving the map
-    # is kept within reach by shooting away her masts.
+    # strike, crew and gun hits weaken her fire. A merchantman that scores for leaving the map is
+    # kept within reach by shooting away her masts.
     def broadsides(objectives=None, target=("Java", 38, "frigate")):
         name, rating, cls = target
         state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
@@ -74,6 +74,7 @@ def test_the_captains_aim_at_the_hull_and_at_the_rigging_of_a_ship_that_would_sa
     assert broadsides() == {"hull"}
     leaving = [{"side": "red", "edge": "west", "points": 8, "class": "merchantman"}]
     assert broadsides(leaving, ("Indiaman", 20, "merchantman")) == {"rigging"}
+    assert broadsides(leaving) == {"hull"}  # her escort does not score for leaving
 
 
 def test_both_sides_are_valued_in_one_pass_and_damage_is_one_sides_gain():

@@ -20,8 +20,8 @@ decisions to search first, and a quick policy for playouts.
 
 `candidates(state, player, actions)` orders and prunes a decision for the search (docs/ai.md):
 fire by expected hits (a broadside that would read a better column from closer in is held while
-the game-turn has a fire round left; aimed at the hull, or at the rigging of a ship whose side
-scores for leaving the map: `aim_at`), holding before passing, a melee before both when the crews
+the game-turn has a fire round left; aimed at the hull, or at the rigging of a ship that scores
+for leaving the map: `aim_at`), holding before passing, a melee before both when the crews
 favour her, last when they are even and not at all when they disfavour her; the computer strikes
 only when crippled and out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers
 and rulings"), and never otherwise; movement
@@ -413,10 +413,11 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
 def aim_at(state: FrigateState, target: str) -> str:
     """The aim the captains fire a broadside with: at the hull, whose hits sink a ship or bring her to
     strike and whose crew and gun hits weaken her fire (measured: greedy captains aiming high lose to
-    the same captains aiming low, docs/ai.md), except at a ship of a side that scores for leaving
-    the map, whose masts are what keeps her within reach."""
-    side = state.ships[target].side
-    leaving = any(o.side == side and o.points > 0 for o in state.scenario.objectives)
+    the same captains aiming low, docs/ai.md), except at a ship that scores for leaving the map (a
+    convoy's merchantman, not her escort), whose masts are what keeps her within reach."""
+    ship = state.ships[target]
+    leaving = any(o.side == ship.side and o.points > 0 and o.cls in ("", ship.spec.cls)
+                  for o in state.scenario.objectives)
     return "rigging" if leaving else "hull"
 
 
