@@ -190,25 +190,9 @@ class AimingGreedy(GreedyAgent):
         self.aim = aim
 
     def act(self, state, player):
-        legal = state.legal_actions(player)
-        kept = [a for a in legal if not (isinstance(a, Fire) and a.aim and a.aim != self.aim)]
-        return super().act(_Offering(state, kept), player)
-
-
-class _Offering:
-    """A state that offers only some of its legal actions (everything else passes through)."""
-
-    def __init__(self, state, actions):
-        self._state, self._actions = state, actions
-
-    def observe(self, player):
-        return self
-
-    def legal_actions(self, player=None):
-        return self._actions
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
+        view = state.observe(player)
+        kept = [a for a in view.legal_actions(player) if not (isinstance(a, Fire) and a.aim and a.aim != self.aim)]
+        return self.choose(view, player, kept)
 
 
 def aims(games: int) -> dict:

@@ -60,10 +60,14 @@ class GreedyAgent(Agent):
         if player == CHANCE:
             return state.sample_chance()
         view = state.observe(player)
+        return self.choose(view, player, view.legal_actions(player))
+
+    def choose(self, view: State, player: int, actions: list[Action]) -> Action:
+        """The one of `actions` the evaluation likes best one decision ahead (ties drawn at random)."""
         knowledge = Knowledge.of(view.game)
         best: list[Action] = []
         best_value = float("-inf")
-        for action in view.legal_actions(player):
+        for action in actions:
             value = knowledge.value_after(view, player, action)
             if value > best_value + 1e-9:
                 best, best_value = [action], value

@@ -383,7 +383,7 @@ def _objectives(state: FrigateState, side: int) -> float:
         if objective.side != side or objective.points <= 0 or objective.edge == "any":
             continue
         for ship in state.ship_list:
-            if ship.afloat and ship.side == side and ship.owner == side and objective.cls in ("", ship.spec.cls):
+            if ship.afloat and ship.owner == side and objective.names(ship):
                 near = 1.0 - movement.edge_distance(state, ship.hex, objective.edge) / span
                 total += 0.5 * objective.points * near / len(state.scenario.objectives)
     return total
@@ -416,8 +416,7 @@ def aim_at(state: FrigateState, target: str) -> str:
     the same captains aiming low, docs/ai.md), except at a ship that scores for leaving the map (a
     convoy's merchantman, not her escort), whose masts are what keeps her within reach."""
     ship = state.ships[target]
-    leaving = any(o.side == ship.side and o.points > 0 and o.cls in ("", ship.spec.cls)
-                  for o in state.scenario.objectives)
+    leaving = any(o.points > 0 and o.names(ship) for o in state.scenario.objectives)
     return "rigging" if leaving else "hull"
 
 

@@ -15,10 +15,13 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quarterdeck.core.errors import NotationError, ScenarioError
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid
+
+if TYPE_CHECKING:
+    from .ships import Ship
 
 SIDES = ("blue", "red")
 VELOCITIES = ("no wind", "calm", "light", "moderate", "fresh")
@@ -383,6 +386,10 @@ class Objective:
     edge: str
     points: int  # per ship of `side` leaving the map by `edge` ("any": every edge); negative: a penalty
     cls: str  # only ships of this class count ("" for any)
+
+    def names(self, ship: Ship) -> bool:
+        """Whether the objective is about `ship`: a ship of its side, of its class when it names one."""
+        return ship.side == self.side and self.cls in ("", ship.spec.cls)
 
 
 @dataclass(eq=False)

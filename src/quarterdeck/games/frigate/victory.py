@@ -43,6 +43,6 @@ def points(state: FrigateState) -> tuple[int, int]:
         elif ship.status == ESCAPED and ship.owner == ship.side:
             for objective in state.scenario.objectives:
                 edge_ok = objective.edge in (ship.edge, "any")
-                if objective.side == ship.side and edge_ok and objective.cls in ("", ship.spec.cls):
+                if edge_ok and objective.names(ship):
                     score[ship.side] += objective.points
     return score[0], score[1]
