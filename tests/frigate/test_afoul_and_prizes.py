@@ -451,9 +451,11 @@ class TestVictoryPoints:
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Mary", "blue", 14, "1020", "N", 0, **{"class": "merchantman"}),
                        ship("Sally", "blue", 14, "1220", "N", 0, **{"class": "merchantman"}),
-                       ship("Java", "red", 38, "2010", "N", 0), objectives=objectives)
-        for name, edge in (("Essex", "north"), ("Mary", "west"), ("Java", "south")):
+                       ship("Java", "red", 38, "2010", "N", 0),
+                       ship("Macedonian", "red", 38, "2210", "N", 0), objectives=objectives)
+        for name, edge in (("Essex", "north"), ("Mary", "west"), ("Java", "south"), ("Macedonian", "north")):
             state.ships[name].status, state.ships[name].edge = "escaped", edge
         # Essex off the north edge 5 (not a merchantman); Mary off the west 2; Sally still sailing
-        # nothing; Java quitting by the south edge costs red 3.
+        # nothing; Java quitting by the south edge costs red 3; Macedonian off the north edge scores
+        # nothing: that objective is blue's.
         assert state.to_json()["score"] == [7, -3]
