@@ -13,6 +13,11 @@
 * `--aims N`: N duels a pairing between greedy captains each firing every broadside at one aim
   (hull or rigging), on the even duel and the uneven one: the measurement behind the captains'
   aiming at the hull (docs/ai.md).
+* `--exchange FOLDER...`: for arena folders of duels (`quarterdeck arena --out`), the first agent's
+  W-D-L, the hits each side's attacks were expected to score (the evaluation's price of each attack
+  as its dice roll), and the share of games those exchanges would win and draw if only the CRT's
+  dice decided (each side's hits Poisson with that mean): how well the captains fought, read
+  without most of the dice's noise (docs/ai.md).
 * `--calibrate N`: the calibration of docs/rules/frigate.md, N games a setup between equal greedy
   captains (sides as the setup says): a 74 against a 44 standing and fighting, a 44 running from a
   74 off the wind, two 44s against a 74, and how often a 1-1 broadside between equals hits.
@@ -24,18 +29,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import time
 from collections import Counter
+from pathlib import Path
 
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.agents import GreedyAgent
 from quarterdeck.arena.runner import ArenaConfig, play_game, schedule
 from quarterdeck.core.protocol import CHANCE
+from quarterdeck.core.record import Record
 from quarterdeck.games import get
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Move, Turn
+from quarterdeck.games.frigate.evaluate import attack_in_flight
 from quarterdeck.games.frigate.scenario import scenario_from_data
 from quarterdeck.games.frigate.state import FrigateState
 
@@ -213,11 +222,68 @@ def aims(games: int) -> dict:
     return results
 
 
+def exchange(folders: list[str]) -> dict:
+    """Per folder: the first agent's W-D-L and mean expected hits (hers, the other's), and the share
+    of its games her exchange would win and draw on the hit dice alone."""
+    results: dict = {}
+    for folder in folders:
+        first = json.loads((Path(folder) / "arena.json").read_text())["agents"][0]
+        tally: Counter[str] = Counter()
+        hers = theirs = won = drawn = 0.0
+        games = sorted((Path(folder) / "games").glob("*.json"))
+        for path in games:
+            result = json.loads(path.read_text())
+            seat = result["agents"].index(first)
+            score = result["returns"][seat]
+            tally["W" if score > 0 else "L" if score < 0 else "D"] += 1
+            expected = _expected_hits(Record.parse(path.with_suffix(".qdr").read_text()))
+            hers, theirs = hers + expected[seat], theirs + expected[1 - seat]
+            win, draw = _outscores(expected[seat], expected[1 - seat])
+            won, drawn = won + win, drawn + draw
+        n = max(len(games), 1)
+        results[folder] = {"games": len(games), "won_drawn_lost": f"{tally['W']}-{tally['D']}-{tally['L']}",
+                           "expected_hits": [round(hers / n, 2), round(theirs / n, 2)],
+                           "won_on_the_hits": round(won / n, 3), "drawn_on_the_hits": round(drawn / n, 3)}
+    return results
+
+
+def _expected_hits(record: Record) -> list[float]:
+    """Each seat's attacks, priced as the evaluation prices an attack whose dice are rolling."""
+    state = GAME.new_initial_state(record.scenario, record.options, record.seed)
+    totals = [0.0, 0.0]
+    for player, text in record.moves:
+        seat = state.players.index(player) if player in state.players else CHANCE
+        action = state.text_to_action(text, None if seat == CHANCE else seat)
+        state.apply(action, seat)
+        if isinstance(action, Fire):
+            totals[seat] += attack_in_flight(state, seat)
+    return totals
+
+
+def _outscores(mine: float, theirs: float, most: int = 60) -> tuple[float, float]:
+    """P(X > Y) and P(X = Y) for independent Poisson counts with these means."""
+    def pmf(mean: float) -> list[float]:
+        return [math.exp(-mean) * mean ** k / math.factorial(k) for k in range(most)]
+
+    mine_pmf, their_pmf = pmf(mine), pmf(theirs)
+    above = 1.0  # P(X > k), k from -1 up
+    win = draw = 0.0
+    for k in range(most):
+        above -= mine_pmf[k]
+        win += their_pmf[k] * above
+        draw += their_pmf[k] * mine_pmf[k]
+    return win, draw
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calibrate", type=int, default=0, help="games per calibration setup")
     parser.add_argument("--aims", type=int, default=0, help="greedy duels per pairing of aims, alone")
+    parser.add_argument("--exchange", nargs="+", metavar="FOLDER", help="arena folders of duels to read, alone")
     args = parser.parse_args()
+    if args.exchange:
+        print(json.dumps({"python": platform.python_version(), "exchange": exchange(args.exchange)}, indent=2))
+        return
     if args.aims:
         print(json.dumps({"python": platform.python_version(), "aims": aims(args.aims)}, indent=2))
         return

@@ -90,7 +90,7 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     value = float(score[0] - score[1])  # for blue
     for target, _, _ in state.pending:
         value += 1.0 if state.ships[target].side != 0 else -1.0
-    value += _attack_in_flight(state, 0)
+    value += attack_in_flight(state, 0)
     tables = state.tables
     expected = expected_hits(tables)
     fighting = [s for s in state.ship_list if s.status == ACTIVE and s.owner == s.side]
@@ -338,7 +338,7 @@ def _risk(state: FrigateState, ship: Ship, enemies: list[Ship]) -> float:
     return HEALTH * lost * boxes / 2.0 + 0.5 * sinking
 
 
-def _attack_in_flight(state: FrigateState, player: int) -> float:
+def attack_in_flight(state: FrigateState, player: int) -> float:
     """Expected hits of an attack whose dice are still rolling (so firing is worth its odds)."""
     attack = state.attack
     if not attack or state.current_player() != CHANCE or not state.rolls:
