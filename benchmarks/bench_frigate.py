@@ -10,9 +10,9 @@
 * search: the first decisions of a squadron action (`squadron-line-ahead`) between ai:3 at its
   iteration count and greedy, as the arena plays them: the seconds the same search work takes, so
   the figure compares engines (the games are the same on any machine).
-* `--aims N`: N duels a pairing between greedy captains each firing every broadside at one aim
-  (hull or rigging), on the even duel and the uneven one: the measurement behind the captains'
-  aiming at the hull (docs/ai.md).
+* `--aims N`: N battles a pairing between greedy captains each firing every broadside at one aim
+  (hull or rigging), on the even duel, the uneven one and the squadron action: the measurement
+  behind the captains' aiming at the hull (docs/ai.md).
 * `--exchange FOLDER...`: for arena folders of duels (`quarterdeck arena --out`), the first agent's
   W-D-L, the hits each side's attacks were expected to score (the evaluation's price of each attack
   as its dice roll), and the share of games those exchanges would win and draw if only the CRT's
@@ -205,11 +205,11 @@ class AimingGreedy(GreedyAgent):
 
 
 def aims(games: int) -> dict:
-    """Blue's W-D-L in each pairing of aims (blue's aim first), per duel."""
+    """Blue's W-D-L in each pairing of aims (blue's aim first), per battle."""
     from quarterdeck.games.frigate.scenario import load_scenario
 
     results: dict = {}
-    for name in ("sister-frigates", "frigate-duel"):
+    for name in ("sister-frigates", "frigate-duel", "squadron-line-ahead"):
         data = load_scenario(name).data
         for blue in ("hull", "rigging"):
             for red in ("hull", "rigging"):
@@ -278,7 +278,7 @@ def _outscores(mine: float, theirs: float, most: int = 60) -> tuple[float, float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calibrate", type=int, default=0, help="games per calibration setup")
-    parser.add_argument("--aims", type=int, default=0, help="greedy duels per pairing of aims, alone")
+    parser.add_argument("--aims", type=int, default=0, help="greedy battles per pairing of aims, alone")
     parser.add_argument("--exchange", nargs="+", metavar="FOLDER", help="arena folders of duels to read, alone")
     args = parser.parse_args()
     if args.exchange:
