@@ -248,15 +248,14 @@ def exchange(folders: list[str]) -> dict:
 
 
 def _expected_hits(record: Record) -> list[float]:
-    """Each seat's attacks, priced as the evaluation prices an attack whose dice are rolling."""
-    state = GAME.new_initial_state(record.scenario, record.options, record.seed)
+    """Each side's attacks, priced as the evaluation prices an attack as its dice begin to roll."""
     totals = [0.0, 0.0]
-    for player, text in record.moves:
-        seat = state.players.index(player) if player in state.players else CHANCE
-        action = state.text_to_action(text, None if seat == CHANCE else seat)
-        state.apply(action, seat)
-        if isinstance(action, Fire):
-            totals[seat] += attack_in_flight(state, seat)
+    rolling = False
+    for state, _, _ in record.replay(GAME):
+        value = attack_in_flight(state, 0)  # blue's fire counts for blue, red's against
+        if value and not rolling:
+            totals[0 if value > 0 else 1] += abs(value)
+        rolling = bool(value)
     return totals
 
 
