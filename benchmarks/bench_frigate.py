@@ -250,12 +250,10 @@ def exchange(folders: list[str]) -> dict:
 def _expected_hits(record: Record) -> list[float]:
     """Each side's attacks, priced as the evaluation prices an attack as its dice begin to roll."""
     totals = [0.0, 0.0]
-    rolling = False
-    for state, _, _ in record.replay(GAME):
-        value = attack_in_flight(state, 0)  # blue's fire counts for blue, red's against
-        if value and not rolling:
+    for state, text, _ in record.replay(GAME):
+        if text.startswith("fire "):  # the state after a fire decision: its dice about to roll
+            value = attack_in_flight(state, 0)  # blue's fire counts for blue, red's against
             totals[0 if value > 0 else 1] += abs(value)
-        rolling = bool(value)
     return totals
 
 
