@@ -172,3 +172,24 @@ def test_contempt_makes_a_search_a_little_behind_play_on_rather_than_draw(search
     behind = Truce().new_initial_state(options={"lead": -0.25, "floor": -0.25})
     assert make_agent(search, seed=1).act(behind, 0) == "truce"
     assert make_agent(f"{search},contempt=0.5", seed=1).act(behind, 0) == "sail"
+
+
+def test_alpha_beta_orders_each_position_once_however_often_deepening_meets_it(monkeypatch):
+    from collections import Counter
+
+    from quarterdeck.ai.knowledge import Knowledge
+    from quarterdeck.games import get
+
+    ordered: Counter = Counter()
+    original = Knowledge.candidates
+
+    def counting(self, state, player, actions, rng, out_of_time=lambda: False):
+        ordered[state.position_key()] += 1
+        return original(self, state, player, actions, rng, out_of_time)
+
+    monkeypatch.setattr(Knowledge, "candidates", counting)
+    state = get("square-rigger").new_initial_state()
+    agent = make_agent("alphabeta:depth=4", seed=1)
+    agent.act(state, state.current_player())
+    assert agent.last_depth == 4 and ordered
+    assert max(ordered.values()) == 1  # the root's once, and every inner position's once

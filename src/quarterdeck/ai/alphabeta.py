@@ -64,6 +64,9 @@ class _Search:
         self.draw = -contempt  # a draw's value for the searching side: below an even game by the contempt
         self.nodes = 0
         self.best_replies: dict[Any, Action] = {}
+        # each deepening iteration (and each transposition) meets the same positions again: their
+        # candidates, the costliest part of a node, are worked out once
+        self.candidate_orders: dict[Any, list[Action]] = {}
         # remembering positions pays only where the game computes a cheap key of its own
         self.keyed = type(view).position_key is not State.position_key
 
@@ -135,9 +138,15 @@ class _Search:
         return total
 
     def _ordered(self, state: State, seat: int, depth: int, key: Any) -> list[Action]:
-        actions = state.legal_actions(seat)
-        if depth >= 2:  # near the leaves ordering costs more than it saves
-            actions = self.knowledge.candidates(state, seat, actions, self.agent.rng, self.budget.out_of_time)
+        if depth < 2:  # near the leaves ordering costs more than it saves
+            actions = state.legal_actions(seat)
+        elif key is not None and key in self.candidate_orders:
+            actions = self.candidate_orders[key]
+        else:
+            actions = self.knowledge.candidates(state, seat, state.legal_actions(seat), self.agent.rng,
+                                                self.budget.out_of_time)
+            if key is not None:
+                self.candidate_orders[key] = actions
         remembered = self.best_replies.get(key) if key is not None else None
         if remembered is not None and remembered in actions:
             actions = [remembered] + [a for a in actions if a != remembered]

@@ -18,7 +18,6 @@ from ...core.events import Defended, Event, Fired
 from ...core.geometry import Compass, Square
 from ...core.protocol import Action
 from .actions import AssignDefence, AssignFire, bearing_label
-from .scenario import LAND
 
 if TYPE_CHECKING:
     from .state import SquareRiggerState
@@ -69,20 +68,12 @@ def first_on_line(state: SquareRiggerState, origin: Square, direction: Compass,
                   vacated: Square | None = None) -> tuple[str | None, int]:
     """The first piece seen from `origin` along `direction` and its distance; land or the board's
     edge ends the line first (None, 0). `vacated` is seen through (a ship imagined elsewhere)."""
-    dx, dy = direction.delta
-    x, y = origin
-    distance = 0
-    grid = state.setup.grid
-    while True:
-        x, y = x + dx, y + dy
-        distance += 1
-        if not grid.contains((x, y)):
-            return None, 0
-        occupant = state.occupant.get((x, y))
-        if occupant is not None and (x, y) != vacated:
-            return occupant, distance
-        if state.setup.terrain[y][x] == LAND:
-            return None, 0
+    occupant = state.occupant
+    for distance, square in enumerate(state.setup.sight_lines[origin][direction], 1):
+        seen = occupant.get(square)
+        if seen is not None and square != vacated:
+            return seen, distance
+    return None, 0
 
 
 def line_of_fire(state: SquareRiggerState, name: str, bearing: int) -> tuple[str | None, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -172,6 +173,25 @@ class Setup:
 
     def terrain_at(self, square: Square) -> str:
         return self.terrain[square[1]][square[0]]
+
+    @cached_property
+    def sight_lines(self) -> dict[Square, tuple[tuple[Square, ...], ...]]:
+        """Each square's eight lines, by compass point: the squares fire travels through, to the
+        board's edge or the first land square, the last on its line (a battery there is seen). Fire
+        and the captains' move scoring read them in every search, so they are made once a game."""
+        lines: dict[Square, tuple[tuple[Square, ...], ...]] = {}
+        for y in range(self.grid.height):
+            for x in range(self.grid.width):
+                lines[(x, y)] = tuple(self._line((x, y), direction) for direction in Compass)
+        return lines
+
+    def _line(self, origin: Square, direction: Compass) -> tuple[Square, ...]:
+        squares: list[Square] = []
+        for square in self.grid.ray(origin, direction):
+            squares.append(square)
+            if self.terrain_at(square) == LAND:
+                break
+        return tuple(squares)
 
     def seat_name(self, seat: int) -> str:
         side, squadron = self.seats[seat]
