@@ -174,22 +174,29 @@ def test_contempt_makes_a_search_a_little_behind_play_on_rather_than_draw(search
     assert make_agent(f"{search},contempt=0.5", seed=1).act(behind, 0) == "sail"
 
 
-def test_alpha_beta_orders_each_position_once_however_often_deepening_meets_it(monkeypatch):
+def test_alpha_beta_orders_and_evaluates_each_position_once_however_often_deepening_meets_it(monkeypatch):
     from collections import Counter
 
     from quarterdeck.ai.knowledge import Knowledge
     from quarterdeck.games import get
 
     ordered: Counter = Counter()
-    original = Knowledge.candidates
+    evaluated: Counter = Counter()
+    candidates, evaluate = Knowledge.candidates, Knowledge.evaluate
 
-    def counting(self, state, player, actions, rng, out_of_time=lambda: False):
+    def counting_candidates(self, state, player, actions, rng, out_of_time=lambda: False):
         ordered[state.position_key()] += 1
-        return original(self, state, player, actions, rng, out_of_time)
+        return candidates(self, state, player, actions, rng, out_of_time)
 
-    monkeypatch.setattr(Knowledge, "candidates", counting)
+    def counting_evaluate(self, state, player):
+        evaluated[state.position_key()] += 1
+        return evaluate(self, state, player)
+
+    monkeypatch.setattr(Knowledge, "candidates", counting_candidates)
+    monkeypatch.setattr(Knowledge, "evaluate", counting_evaluate)
     state = get("square-rigger").new_initial_state()
-    agent = make_agent("alphabeta:depth=4", seed=1)
+    agent = make_agent("alphabeta:depth=7", seed=1)
     agent.act(state, state.current_player())
-    assert agent.last_depth == 4 and ordered
+    assert agent.last_depth == 7 and ordered and evaluated
     assert max(ordered.values()) == 1  # the root's once, and every inner position's once
+    assert max(evaluated.values()) == 1

@@ -4,7 +4,9 @@ Depth counts decisions, not turns, so a turn of two decisions (Pirate Chess: a f
 anchoring) is two plies of the same side: each node maximises or minimises by the team of the seat
 to act, not by alternation. Move ordering: the previous iteration's best move first, then the
 game's `candidates` hook (or the evaluation one decision ahead), and the best move remembered per
-position when the game gives positions a cheap key. A chance node averages its outcomes; a
+position when the game gives positions a cheap key; with such a key, each position's candidates and
+its evaluation at a leaf are worked out once a search (deepening meets them again and again,
+transpositions too), which never changes what is searched, only how fast. A chance node averages its outcomes; a
 simultaneous phase is a leaf (the levels hand such decisions to MCTS).
 """
 
@@ -67,6 +69,7 @@ class _Search:
         # each deepening iteration (and each transposition) meets the same positions again: their
         # candidates, the costliest part of a node, are worked out once
         self.candidate_orders: dict[Any, list[Action]] = {}
+        self.leaf_values: dict[Any, float] = {}  # the same for the evaluations at the leaves
         # remembering positions pays only where the game computes a cheap key of its own
         self.keyed = type(view).position_key is not State.position_key
 
@@ -106,7 +109,7 @@ class _Search:
             return returns[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
         to_act = state.current_player()
         if depth <= 0 or to_act == SIMULTANEOUS:
-            return self.knowledge.evaluate(state, self.player)
+            return self._leaf(state)
         if to_act == CHANCE:
             return self._expectation(state, depth, ply)
         maximising = state.team_of(to_act) == self.team
@@ -128,6 +131,15 @@ class _Search:
         if key is not None and best_action is not None:
             self.best_replies[key] = best_action
         return best_value
+
+    def _leaf(self, state: State) -> float:
+        if not self.keyed:
+            return self.knowledge.evaluate(state, self.player)
+        key = state.position_key()
+        value = self.leaf_values.get(key)
+        if value is None:
+            value = self.leaf_values[key] = self.knowledge.evaluate(state, self.player)
+        return value
 
     def _expectation(self, state: State, depth: int, ply: int) -> float:
         total = 0.0
