@@ -182,21 +182,50 @@ def test_alpha_beta_orders_and_evaluates_each_position_once_however_often_deepen
 
     ordered: Counter = Counter()
     evaluated: Counter = Counter()
-    candidates, evaluate = Knowledge.candidates, Knowledge.evaluate
+    candidates, evaluate = Knowledge.candidates, Knowledge._evaluate
 
-    def counting_candidates(self, state, player, actions, rng, out_of_time=lambda: False):
+    def counting_candidates(self, state, player, actions, rng, out_of_time=lambda: False, memo=None):
         ordered[state.position_key()] += 1
-        return candidates(self, state, player, actions, rng, out_of_time)
+        return candidates(self, state, player, actions, rng, out_of_time, memo)
 
     def counting_evaluate(self, state, player):
         evaluated[state.position_key()] += 1
         return evaluate(self, state, player)
 
     monkeypatch.setattr(Knowledge, "candidates", counting_candidates)
-    monkeypatch.setattr(Knowledge, "evaluate", counting_evaluate)
+    monkeypatch.setattr(Knowledge, "_evaluate", counting_evaluate)
     state = get("square-rigger").new_initial_state()
     agent = make_agent("alphabeta:depth=7", seed=1)
     agent.act(state, state.current_player())
     assert agent.last_depth == 7 and ordered and evaluated
     assert max(ordered.values()) == 1  # the root's once, and every inner position's once
     assert max(evaluated.values()) == 1
+
+
+def test_a_search_remembering_evaluations_by_exact_keys_decides_as_one_that_does_not(monkeypatch):
+    from collections import Counter
+
+    from quarterdeck.ai.knowledge import Knowledge
+    from quarterdeck.games import get
+
+    game = get("napoleonic-chess")
+    assert Knowledge.of(game).settings.get("exact_keys")
+    state = game.new_initial_state()
+    greedy = [make_agent("greedy", seed=seat) for seat in range(2)]
+    for _ in range(40):  # into the battle, past the deployment
+        seat = state.current_player()
+        state.apply(greedy[seat].act(state, seat), seat)
+    seat = state.current_player()
+    forgetting = make_agent("mcts:iterations=150,exact_keys=0", seed=3).act(state, seat)
+
+    evaluated: Counter = Counter()
+    evaluate = Knowledge._evaluate
+
+    def counting(self, position, player):
+        evaluated[(position.position_key(), player)] += 1
+        return evaluate(self, position, player)
+
+    monkeypatch.setattr(Knowledge, "_evaluate", counting)
+    remembering = make_agent("mcts:iterations=150", seed=3).act(state, seat)
+    assert remembering == forgetting
+    assert evaluated and max(evaluated.values()) == 1

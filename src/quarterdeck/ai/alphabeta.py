@@ -4,9 +4,10 @@ Depth counts decisions, not turns, so a turn of two decisions (Pirate Chess: a f
 anchoring) is two plies of the same side: each node maximises or minimises by the team of the seat
 to act, not by alternation. Move ordering: the previous iteration's best move first, then the
 game's `candidates` hook (or the evaluation one decision ahead), and the best move remembered per
-position when the game gives positions a cheap key; with such a key, each position's candidates and
-its evaluation at a leaf are worked out once a search (deepening meets them again and again,
-transpositions too), which never changes what is searched, only how fast. A chance node averages its outcomes; a
+position when the game gives positions a cheap key; where that key is exact (the game's search
+setting `exact_keys`), each position's candidates and evaluation are worked out once a search
+(deepening meets them again and again, transpositions too), which changes nothing searched, only
+how fast. A chance node averages its outcomes; a
 simultaneous phase is a leaf (the levels hand such decisions to MCTS).
 """
 
@@ -66,12 +67,13 @@ class _Search:
         self.draw = -contempt  # a draw's value for the searching side: below an even game by the contempt
         self.nodes = 0
         self.best_replies: dict[Any, Action] = {}
-        # each deepening iteration (and each transposition) meets the same positions again: their
-        # candidates, the costliest part of a node, are worked out once
-        self.candidate_orders: dict[Any, list[Action]] = {}
-        self.leaf_values: dict[Any, float] = {}  # the same for the evaluations at the leaves
         # remembering positions pays only where the game computes a cheap key of its own
         self.keyed = type(view).position_key is not State.position_key
+        # each deepening iteration (and each transposition) meets the same positions again: where the
+        # key is exact, their candidates and evaluations, the costliest part of a node, are worked out once
+        exact = self.keyed and self.knowledge.settings.get("exact_keys", False)
+        self.candidate_orders: dict[Any, list[Action]] | None = {} if exact else None
+        self.memo: dict[Any, Any] | None = {} if exact else None
 
     def run(self, actions: list[Action]) -> Action:
         ordered = self.knowledge.candidates(self.view, self.player, actions, self.agent.rng, self.budget.out_of_time)
@@ -109,7 +111,7 @@ class _Search:
             return returns[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
         to_act = state.current_player()
         if depth <= 0 or to_act == SIMULTANEOUS:
-            return self._leaf(state)
+            return self.knowledge.evaluate(state, self.player, self.memo)
         if to_act == CHANCE:
             return self._expectation(state, depth, ply)
         maximising = state.team_of(to_act) == self.team
@@ -132,15 +134,6 @@ class _Search:
             self.best_replies[key] = best_action
         return best_value
 
-    def _leaf(self, state: State) -> float:
-        if not self.keyed:
-            return self.knowledge.evaluate(state, self.player)
-        key = state.position_key()
-        value = self.leaf_values.get(key)
-        if value is None:
-            value = self.leaf_values[key] = self.knowledge.evaluate(state, self.player)
-        return value
-
     def _expectation(self, state: State, depth: int, ply: int) -> float:
         total = 0.0
         for outcome, probability in state.chance_outcomes():
@@ -150,15 +143,16 @@ class _Search:
         return total
 
     def _ordered(self, state: State, seat: int, depth: int, key: Any) -> list[Action]:
+        known = self.candidate_orders
         if depth < 2:  # near the leaves ordering costs more than it saves
             actions = state.legal_actions(seat)
-        elif key is not None and key in self.candidate_orders:
-            actions = self.candidate_orders[key]
+        elif known is not None and key in known:
+            actions = known[key]
         else:
             actions = self.knowledge.candidates(state, seat, state.legal_actions(seat), self.agent.rng,
-                                                self.budget.out_of_time)
-            if key is not None:
-                self.candidate_orders[key] = actions
+                                                self.budget.out_of_time, self.memo)
+            if known is not None:
+                known[key] = actions
         remembered = self.best_replies.get(key) if key is not None else None
         if remembered is not None and remembered in actions:
             actions = [remembered] + [a for a in actions if a != remembered]

@@ -12,7 +12,12 @@ what it knows as attributes of its Game class (docs/ai.md lists the contracts):
 * ``hook_rollout_policy(state, player, rng) -> action``: a legal action for playouts, or None to end
   the playout there (the evaluation then scores the position).
 * ``hook_search``: ``"alphabeta"`` or ``"mcts"``, the search the levels `ai:N` use.
-* ``hook_search_settings``: a dict of default settings for the search agents (e.g. rollout depth).
+* ``hook_search_settings``: a dict of default settings for the search agents (e.g. rollout depth);
+  ``"exact_keys": True`` there says the game's ``position_key`` tells positions apart exactly (the
+  same key, the same legal actions and evaluation), so that a search works each position out once.
+
+The evaluations take a `memo` (a dict a search keeps for one decision, or None): with one, each
+position is evaluated once however often the search meets it, which changes no value, only the time.
 """
 
 from __future__ import annotations
@@ -53,22 +58,35 @@ class Knowledge:
     def has_evaluation(self) -> bool:
         return self.evaluate_hook is not None
 
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: State, player: int, memo: dict[Any, Any] | None = None) -> float:
         """The game's evaluation; a finished game scores its return times WIN_VALUE."""
+        if memo is None:
+            return self._evaluate(state, player)
+        key = (state.position_key(), player)
+        if key not in memo:
+            memo[key] = self._evaluate(state, player)
+        return memo[key]
+
+    def _evaluate(self, state: State, player: int) -> float:
         if state.is_terminal():
             return state.returns()[player] * WIN_VALUE
         return self.evaluate_hook(state, player) if self.evaluate_hook else 0.0
 
-    def evaluate_all(self, state: State, seats: int) -> list[float]:
+    def evaluate_all(self, state: State, seats: int, memo: dict[Any, Any] | None = None) -> list[float]:
         """Every seat's evaluation, in one pass where the game provides `hook_evaluate_all`."""
         if self.evaluate_all_hook is None or state.is_terminal():
-            return [self.evaluate(state, seat) for seat in range(seats)]
-        return list(self.evaluate_all_hook(state))
+            return [self.evaluate(state, seat, memo) for seat in range(seats)]
+        if memo is None:
+            return list(self.evaluate_all_hook(state))
+        key = (state.position_key(), "all")
+        if key not in memo:
+            memo[key] = list(self.evaluate_all_hook(state))
+        return list(memo[key])
 
-    def value_after(self, state: State, player: int, action: Action) -> float:
+    def value_after(self, state: State, player: int, action: Action, memo: dict[Any, Any] | None = None) -> float:
         after = state.clone()
         after.apply(action, player, validate=False)
-        return self.evaluate(after, player)
+        return self.evaluate(after, player, memo)
 
     def candidates(
         self,
@@ -77,9 +95,10 @@ class Knowledge:
         actions: list[Action],
         rng: random.Random,
         out_of_time: Callable[[], bool] = lambda: False,
+        memo: dict[Any, Any] | None = None,
     ) -> list[Action]:
         """`actions` best first, pruned where there are very many (see `ranked`)."""
-        return [action for action, _ in self.ranked(state, player, actions, rng, out_of_time)]
+        return [action for action, _ in self.ranked(state, player, actions, rng, out_of_time, memo=memo)]
 
     def ranked(
         self,
@@ -89,6 +108,7 @@ class Knowledge:
         rng: random.Random,
         out_of_time: Callable[[], bool] = lambda: False,
         score_candidates: bool = False,
+        memo: dict[Any, Any] | None = None,
     ) -> list[tuple[Action, float | None]]:
         """(action, its evaluation one decision ahead, or None where not scored), best first.
 
@@ -104,7 +124,8 @@ class Knowledge:
             chosen = self.candidates_hook(state, player, actions) or actions
             if not score_candidates or self.evaluate_hook is None or len(chosen) == 1:
                 return [(action, None) for action in chosen]
-            return [(action, None if out_of_time() else self.value_after(state, player, action)) for action in chosen]
+            return [(action, None if out_of_time() else self.value_after(state, player, action, memo))
+                    for action in chosen]
         shuffled = list(actions)
         rng.shuffle(shuffled)
         if self.evaluate_hook is None:
@@ -113,7 +134,7 @@ class Knowledge:
         for order, action in enumerate(shuffled[:ORDER_LIMIT]):
             if out_of_time():
                 break
-            scored.append((self.value_after(state, player, action), -order, action))
+            scored.append((self.value_after(state, player, action, memo), -order, action))
         scored.sort(reverse=True)
         ordered = [(action, value) for value, _, action in scored]
         ordered += [(action, None) for action in shuffled[len(scored) :]]

@@ -47,6 +47,7 @@ class Settings:
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
     chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
     contempt: float = 0.0  # a draw scores this much (evaluation units) below an even game for the searcher's side
+    exact_keys: bool = False  # the game's position_key is exact: each position is evaluated once a search
 
     @classmethod
     def resolve(cls, game_settings: dict[str, Any], options: dict[str, Any]) -> Settings:
@@ -158,11 +159,12 @@ class _Search:
         self.knowledge = Knowledge.of(view.game)
         self.root = reused.root if reused else Node(view)
         self.iterations = 0
+        self.memo: dict[Any, Any] | None = {} if self.settings.exact_keys else None
         seats = range(len(view.players))
         if reused:  # the kept values are measured from the first decision's position: keep measuring so
             self.baseline = reused.baseline
         elif self.knowledge.has_evaluation:
-            self.baseline = self.knowledge.evaluate_all(view, len(seats))
+            self.baseline = self.knowledge.evaluate_all(view, len(seats), self.memo)
         else:
             self.baseline = []
         self.scale = self.settings.evaluation_scale
@@ -213,7 +215,7 @@ class _Search:
 
     def _arms(self, state: State, seat: int) -> Arms:
         ranked = self.knowledge.ranked(state, seat, state.legal_actions(seat), self.rng, self.budget.out_of_time,
-                                       self.settings.score_candidates)
+                                       self.settings.score_candidates, self.memo)
         priors = [None if value is None else self._value(value, seat) for _, value in ranked]
         return Arms([action for action, _ in ranked], priors, self.settings.prior_visits)
 
@@ -275,7 +277,7 @@ class _Search:
             return self._terminal_values(state)
         if not self.knowledge.has_evaluation:
             return state.returns()
-        values = self.knowledge.evaluate_all(state, len(self.baseline))
+        values = self.knowledge.evaluate_all(state, len(self.baseline), self.memo)
         return [self._value(value, seat) for seat, value in enumerate(values)]
 
     def _terminal_values(self, state: State) -> list[float]:

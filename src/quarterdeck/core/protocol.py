@@ -183,7 +183,8 @@ class State(ABC):
         return None
 
     def position_key(self) -> Hashable:
-        """What makes two positions 'the same' for repetition rules and transposition tables."""
+        """What makes two positions 'the same' for repetition rules and transposition tables (a game
+        whose key holds all its evaluation reads says so with the search setting `exact_keys`)."""
         return repr(self.to_json())
 
     @abstractmethod

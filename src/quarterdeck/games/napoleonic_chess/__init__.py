@@ -28,6 +28,7 @@ class NapoleonicChess(Game):
     default_scenario = "standard"
 
     hook_evaluate = staticmethod(evaluate)
+    hook_search_settings = {"exact_keys": True}  # the position key holds all the evaluation reads
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
 

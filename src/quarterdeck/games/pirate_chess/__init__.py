@@ -36,6 +36,7 @@ class PirateChess(Game):
     # open information and no chance: alpha-beta with iterative deepening plays it best (the levels
     # use it); the evaluation rewards Pirates, which alone can strike anchored ships
     hook_search = "alphabeta"
+    hook_search_settings = {"exact_keys": True}  # the position key holds all the evaluation reads
 
     def scenarios(self) -> list[ScenarioInfo]:
         return shipped_scenarios()

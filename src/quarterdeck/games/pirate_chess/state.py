@@ -296,7 +296,7 @@ class PirateChessState(State):
         reserves = ",".join("".join(sorted(ship_kind(i) for i in self.reserve(p))) for p in range(2))
         upgrades = ",".join(str(tuple(u.values())) for u in self.upgrades)
         turn = f"{self.fleet_done:d}{self.anchor_done:d}{self.anchored_now or ''}"
-        return f"{self.repetition_key()}|{reserves}|{upgrades}|{self.turns_played}|{turn}"
+        return f"{self.repetition_key()}|{reserves}|{upgrades}|{self.turns_played}|{self.quiet_turns}|{turn}"
 
     # --- copies and JSON -------------------------------------------------------------------------
     def clone(self) -> PirateChessState:

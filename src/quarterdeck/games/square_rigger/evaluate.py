@@ -149,8 +149,9 @@ def evaluate(state: SquareRiggerState, player: int) -> float:
 
 # Two ships that each keep their broadsides out of the other's bow and stern lines can sail round
 # each other for ever; a search content with the draw lets a repetition end the game. Counting a
-# draw as half a hit lost makes both sides look for the raking position instead (docs/ai.md).
-SEARCH_SETTINGS = {"contempt": 0.5}
+# draw as half a hit lost makes both sides look for the raking position instead (docs/ai.md). The
+# position key holds everything the evaluation and the rules read, so a search may remember by it.
+SEARCH_SETTINGS = {"contempt": 0.5, "exact_keys": True}
 
 MOVES_PER_SHIP = 6  # moves of each ship kept for the search
 EXPOSURE_WEIGHT = 0.4  # the enemy moves before it fires back: its fire counts for less
