@@ -229,3 +229,22 @@ def test_a_search_remembering_evaluations_by_exact_keys_decides_as_one_that_does
     remembering = make_agent("mcts:iterations=150", seed=3).act(state, seat)
     assert remembering == forgetting
     assert evaluated and max(evaluated.values()) == 1
+
+
+class _FirstAction:
+    """A stand-in for a level's search: always the first legal action, so that a slip shows."""
+
+    def act(self, state, player):
+        return state.legal_actions(player)[0]
+
+
+@pytest.mark.parametrize("level, low, high", [(1, 0.15, 0.35), (2, 0.0, 0.0), (5, 0.0, 0.0)])
+def test_the_beginner_slips_about_one_decision_in_four_and_the_levels_above_never(level, low, high, monkeypatch):
+    monkeypatch.setattr(LevelAgent, "_engine", lambda self, search: _FirstAction())
+    agent = make_agent(f"ai:{level}", seed=9)
+    state = NimWithEvaluation().new_initial_state()
+    first = state.legal_actions(0)[0]
+    choices = [agent.act(state, 0) for _ in range(400)]
+    assert all(choice in state.legal_actions(0) for choice in choices)
+    slipped = sum(choice != first for choice in choices) / len(choices)
+    assert low <= slipped <= high

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.protocol import SIMULTANEOUS, Action, State
+from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
 from .agents import Agent
 from .alphabeta import AlphaBetaAgent
 from .knowledge import Knowledge
@@ -22,10 +22,14 @@ from .mcts import MCTSAgent
 class Level:
     movetime: float  # seconds per decision
     iterations: int  # MCTS iterations per decision; alpha-beta visits NODES_PER_ITERATION times as many
+    slip: float = 0.0  # share of decisions on which the level plays one of its candidates at random
 
 
+# ai:1 is the beginner: where a game's candidates are good (Napoleonic Chess ranks every move by the
+# evaluation one decision ahead), 25 iterations already play much as the evaluation does, as ai:2's
+# 100 do, so the beginner slips: one decision in four it plays a candidate drawn at random.
 LEVELS: dict[int, Level] = {
-    1: Level(movetime=0.05, iterations=25),
+    1: Level(movetime=0.05, iterations=25, slip=0.25),
     2: Level(movetime=0.25, iterations=100),
     3: Level(movetime=1.0, iterations=400),
     4: Level(movetime=2.0, iterations=1600),
@@ -49,10 +53,16 @@ class LevelAgent(Agent):
         self._engines: dict[str, Agent] = {}
 
     def act(self, state: State, player: int) -> Action:
-        search = Knowledge.of(state.game).search
+        knowledge = Knowledge.of(state.game)
+        search = knowledge.search
         if search == "alphabeta" and state.current_player() == SIMULTANEOUS:
             search = "mcts"  # alpha-beta needs open information; hidden decisions go to MCTS
-        return self._engine(search).act(state, player)
+        chosen = self._engine(search).act(state, player)
+        if player == CHANCE or not self.level.slip or self.rng.random() >= self.level.slip:
+            return chosen
+        view = state.observe(player)
+        actions = view.legal_actions(player)
+        return self.rng.choice(knowledge.candidates(view, player, actions, self.rng)) if len(actions) > 1 else chosen
 
     def _engine(self, search: str) -> Agent:
         if search not in self._engines:
