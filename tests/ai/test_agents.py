@@ -237,6 +237,9 @@ class _FirstAction:
     def act(self, state, player):
         return state.legal_actions(player)[0]
 
+    def forget(self):
+        pass
+
 
 @pytest.mark.parametrize("level, low, high", [(1, 0.15, 0.35), (2, 0.0, 0.0), (5, 0.0, 0.0)])
 def test_the_beginner_slips_about_one_decision_in_four_and_the_levels_above_never(level, low, high, monkeypatch):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import Agent
+from .agents import Agent, SearchAgent
 from .alphabeta import AlphaBetaAgent
 from .knowledge import Knowledge
 from .mcts import MCTSAgent
@@ -50,21 +50,27 @@ class LevelAgent(Agent):
         if budget not in ("time", "iterations"):
             raise ValueError("budget must be 'time' or 'iterations'")
         self.by_iterations = budget == "iterations"
-        self._engines: dict[str, Agent] = {}
+        self._engines: dict[str, SearchAgent] = {}
 
     def act(self, state: State, player: int) -> Action:
         knowledge = Knowledge.of(state.game)
         search = knowledge.search
         if search == "alphabeta" and state.current_player() == SIMULTANEOUS:
             search = "mcts"  # alpha-beta needs open information; hidden decisions go to MCTS
-        chosen = self._engine(search).act(state, player)
+        engine = self._engine(search)
+        chosen = engine.act(state, player)
         if player == CHANCE or not self.level.slip or self.rng.random() >= self.level.slip:
             return chosen
         view = state.observe(player)
         actions = view.legal_actions(player)
-        return self.rng.choice(knowledge.candidates(view, player, actions, self.rng)) if len(actions) > 1 else chosen
+        if len(actions) == 1:
+            return chosen
+        slip = self.rng.choice(knowledge.candidates(view, player, actions, self.rng))
+        if slip != chosen:
+            engine.forget()  # a tree kept for the search's choice does not belong after another move
+        return slip
 
-    def _engine(self, search: str) -> Agent:
+    def _engine(self, search: str) -> SearchAgent:
         if search not in self._engines:
             options = dict(self.options)
             if "movetime" not in options and "iterations" not in options:
