@@ -16,6 +16,12 @@ def test_catalogue_lists_the_games_and_levels(client):
     assert {"random", "greedy"} <= set(catalogue["levels"])
 
 
+def test_the_lobby_says_the_beginner_slips_and_the_levels_above_do_not(client):
+    about = {level["spec"]: level["about"] for level in client.get("/api/catalogue").json()["level_info"]}
+    assert "slipping on 25% of its decisions" in about["ai:1"]
+    assert all("slipping" not in about[f"ai:{n}"] for n in (2, 3, 4, 5))
+
+
 def test_a_turn_is_applied_stored_and_listed(client):
     game_id, blue, red = two_players(client)
     played = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))

@@ -63,6 +63,8 @@ def describe_level(spec: str) -> dict[str, Any]:
         by_time = not agent.by_iterations and "iterations" not in agent.options
         seconds = agent.options.get("movetime", agent.level.movetime) if by_time else None
         how = f"level {number} of {len(LEVELS)}, the game's own search"
+        if agent.level.slip:  # the beginner: a share of its moves are a sensible move other than its best
+            how += f", slipping on {agent.level.slip:.0%} of its decisions"
         fixed = f"{agent.options.get('iterations', agent.level.iterations)} iterations a decision"
     elif isinstance(agent, SearchAgent):
         seconds = agent.budget.movetime
