@@ -60,12 +60,7 @@ class Knowledge:
 
     def evaluate(self, state: State, player: int, memo: dict[Any, Any] | None = None) -> float:
         """The game's evaluation; a finished game scores its return times WIN_VALUE."""
-        if memo is None:
-            return self._evaluate(state, player)
-        key = (state.position_key(), player)
-        if key not in memo:
-            memo[key] = self._evaluate(state, player)
-        return memo[key]
+        return _remembered(memo, state, player, lambda: self._evaluate(state, player))
 
     def _evaluate(self, state: State, player: int) -> float:
         if state.is_terminal():
@@ -76,12 +71,8 @@ class Knowledge:
         """Every seat's evaluation, in one pass where the game provides `hook_evaluate_all`."""
         if self.evaluate_all_hook is None or state.is_terminal():
             return [self.evaluate(state, seat, memo) for seat in range(seats)]
-        if memo is None:
-            return list(self.evaluate_all_hook(state))
-        key = (state.position_key(), "all")
-        if key not in memo:
-            memo[key] = list(self.evaluate_all_hook(state))
-        return list(memo[key])
+        hook = self.evaluate_all_hook
+        return list(_remembered(memo, state, "all", lambda: tuple(hook(state))))
 
     def value_after(self, state: State, player: int, action: Action, memo: dict[Any, Any] | None = None) -> float:
         after = state.clone()
@@ -144,6 +135,16 @@ class Knowledge:
         if self.rollout_hook is not None:
             return self.rollout_hook(state, player, rng)
         return rng.choice(state.legal_actions(player))
+
+
+def _remembered(memo: dict[Any, Any] | None, state: State, who: Any, work: Callable[[], T]) -> T:
+    """`work()`, done once per position (and `who`) a memo has seen; without a memo, every time."""
+    if memo is None:
+        return work()
+    key = (state.position_key(), who)
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
 
 
 def prune_by_piece(state: State, ordered: list[tuple[Action, T]]) -> list[tuple[Action, T]]:
