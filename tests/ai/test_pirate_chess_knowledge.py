@@ -141,3 +141,13 @@ def test_a_hunter_closes_the_squares_a_lone_ship_could_flee_to():
     reserve = {"red": ["Dhow"]}
     net = evaluate(hunt("a3"), 0) - evaluate(hunt("c2"), 0)
     assert evaluate(hunt("a3", reserves=reserve), 0) - evaluate(hunt("c2", reserves=reserve), 0) < net
+
+
+def test_positions_the_evaluation_tells_apart_have_different_keys():
+    # the searches remember evaluations by position key (exact_keys): a lead worn down by quiet turns
+    # must not be read from the memo of the same board a few quiet turns earlier
+    fresh = layout({"a1": "blue Frigate", "a2": "blue Junk", "h8": "red Junk"})
+    later = fresh.clone()
+    later.quiet_turns = 60
+    assert evaluate(later, 0) != evaluate(fresh, 0)
+    assert later.position_key() != fresh.position_key()
