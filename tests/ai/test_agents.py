@@ -83,6 +83,25 @@ def test_levels_use_the_search_the_game_asks_for():
     assert "mcts" in agent._engines
 
 
+class NimWithItsOwnLevels(Nim):
+    """Nim whose levels search fewer iterations than the default counts (`level_iterations`)."""
+
+    name = "toy-nim-own-levels"
+    hook_search_settings = {"level_iterations": {2: 7, 5: 30}}
+
+
+@pytest.mark.parametrize("spec, iterations", [
+    ("ai:2:budget=iterations", 7),  # the game's own count
+    ("ai:5", 30),  # by move time too, the level stops at its count (5 s is far more than 30 iterations take)
+    ("ai:3:budget=iterations", LEVELS[3].iterations),  # a level the game leaves alone keeps the default
+    ("ai:2:iterations=11", 11),  # an explicit count outranks the game's
+])
+def test_a_game_may_set_its_levels_iteration_counts(spec, iterations):
+    agent = make_agent(spec, seed=1)
+    agent.act(NimWithItsOwnLevels().new_initial_state(), 0)
+    assert agent._engines["mcts"].last_iterations == iterations
+
+
 @pytest.mark.parametrize("spec", ["mcts:iterations=300", "alphabeta:depth=3"])
 def test_search_finds_a_win_that_takes_two_decisions(spec):
     """Piles 1 and 1: taking both (two decisions of one turn) wins; taking one loses."""
@@ -243,7 +262,7 @@ class _FirstAction:
 
 @pytest.mark.parametrize("level, low, high", [(1, 0.15, 0.35), (2, 0.0, 0.0), (5, 0.0, 0.0)])
 def test_the_beginner_slips_about_one_decision_in_four_and_the_levels_above_never(level, low, high, monkeypatch):
-    monkeypatch.setattr(LevelAgent, "_engine", lambda self, search: _FirstAction())
+    monkeypatch.setattr(LevelAgent, "_engine", lambda self, search, knowledge: _FirstAction())
     agent = make_agent(f"ai:{level}", seed=9)
     state = NimWithEvaluation().new_initial_state()
     first = state.legal_actions(0)[0]

@@ -1,9 +1,11 @@
 """Playing strength 1 to 5: `ai:N` picks the game's preferred search with the level's budget.
 
-By default a level thinks for its move time per decision. ``ai:N:budget=iterations`` uses the
-level's iteration count instead, so a game replays identically from the same seed on any machine;
-``movetime=`` or ``iterations=`` override the level's budget, and any other option goes to the
-search (e.g. ``ai:3:rollout_depth=4``).
+A level searches its iteration count per decision, and by default stops sooner if its move time
+runs out (a slow machine plays a little weaker, never slower). ``ai:N:budget=iterations`` drops the
+move time, so a game replays identically from the same seed on any machine; ``movetime=`` or
+``iterations=`` override the level's budget, and any other option goes to the search (e.g.
+``ai:3:rollout_depth=4``). A game may set its own iteration counts by level (the search setting
+``level_iterations``), where the default counts would not make each level a step up.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ class LevelAgent(Agent):
     def __init__(self, seed: int = 0, argument: str | None = None, budget: str = "time", **options: Any):
         super().__init__(seed, **options)
         try:
-            self.level = LEVELS[int(argument or 3)]
+            self.number = int(argument or 3)
+            self.level = LEVELS[self.number]
         except (KeyError, ValueError):
             raise ValueError(f"ai level must be one of {', '.join(map(str, LEVELS))}, not {argument!r}") from None
         if budget not in ("time", "iterations"):
@@ -57,7 +60,7 @@ class LevelAgent(Agent):
         search = knowledge.search
         if search == "alphabeta" and state.current_player() == SIMULTANEOUS:
             search = "mcts"  # alpha-beta needs open information; hidden decisions go to MCTS
-        engine = self._engine(search)
+        engine = self._engine(search, knowledge)
         chosen = engine.act(state, player)
         if player == CHANCE or not self.level.slip or self.rng.random() >= self.level.slip:
             return chosen
@@ -70,14 +73,17 @@ class LevelAgent(Agent):
             engine.forget()  # a tree kept for the search's choice does not belong after another move
         return slip
 
-    def _engine(self, search: str) -> SearchAgent:
+    def iterations(self, knowledge: Knowledge) -> int:
+        """The level's iteration count in this game: the game's own where it sets one."""
+        return knowledge.settings.get("level_iterations", {}).get(self.number, self.level.iterations)
+
+    def _engine(self, search: str, knowledge: Knowledge) -> SearchAgent:
         if search not in self._engines:
             options = dict(self.options)
             if "movetime" not in options and "iterations" not in options:
-                if self.by_iterations:
-                    scale = NODES_PER_ITERATION if search == "alphabeta" else 1
-                    options["iterations"] = self.level.iterations * scale
-                else:
+                scale = NODES_PER_ITERATION if search == "alphabeta" else 1
+                options["iterations"] = self.iterations(knowledge) * scale
+                if not self.by_iterations:
                     options["movetime"] = self.level.movetime
             engine = AlphaBetaAgent if search == "alphabeta" else MCTSAgent
             self._engines[search] = engine(seed=self.seed, **options)

@@ -65,7 +65,8 @@ def describe_level(spec: str) -> dict[str, Any]:
         how = f"level {number} of {len(LEVELS)}, the game's own search"
         if agent.level.slip:  # the beginner: a share of its moves are a sensible move other than its best
             how += f", slipping on {agent.level.slip:.0%} of its decisions"
-        fixed = f"{agent.options.get('iterations', agent.level.iterations)} iterations a decision"
+        fixed = (f"{agent.options['iterations']} iterations a decision" if "iterations" in agent.options
+                 else "its level's iteration count a decision")
     elif isinstance(agent, SearchAgent):
         seconds = agent.budget.movetime
         how = {"mcts": "Monte Carlo tree search", "alphabeta": "alpha-beta search"}.get(agent.name, agent.name)
