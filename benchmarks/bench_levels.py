@@ -19,7 +19,7 @@ import time
 from quarterdeck import games
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.knowledge import Knowledge
-from quarterdeck.ai.levels import LEVELS
+from quarterdeck.ai.levels import LEVELS, level_iterations
 from quarterdeck.core.protocol import CHANCE, State
 
 
@@ -55,7 +55,7 @@ def level_times(positions: list[tuple[State, int]], level: int) -> dict:
     times.sort()
     return {
         "move_time_s": move_time,
-        "iterations": agent.iterations(Knowledge.of(positions[0][0].game)) if positions else None,
+        "iterations": level_iterations(Knowledge.of(positions[0][0].game))[level] if positions else None,
         "decisions": len(times),
         "median_s": round(statistics.median(times), 3),
         "p90_s": round(times[int(0.9 * (len(times) - 1))], 3),

@@ -218,7 +218,18 @@ def ladder_of(scores: dict[tuple[int, int], tuple[int, int, int]], reason: str =
             agents = (f"ai:{high}", f"ai:{low}") if game % 2 == 0 else (f"ai:{low}", f"ai:{high}")
             winner = None if outcome is None else (outcome if game % 2 == 0 else 1 - outcome)
             results.append(result(len(results), agents, winner, reason if outcome is None else ""))
-    return ladder_report(arena, results, "time", "Pirate Chess")
+    return ladder_report(arena, results, "time", games.get("pirate-chess"))
+
+
+def test_the_report_gives_each_levels_iteration_count_in_the_game_played():
+    """Square Rigger sets its own counts (its levels step down from ai:5 sixteen times, then four);
+    Pirate Chess plays the default ones."""
+    arena = LadderConfig(game="square-rigger", games=2).arena()
+    rigger = ladder_report(arena, [], "iterations", games.get("square-rigger"))["level_budgets"]
+    pirate = ladder_of({})["level_budgets"]
+    assert [rigger[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [6, 25, 100, 400, 6400]
+    assert [pirate[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [25, 100, 400, 1600, 6400]
+    assert rigger["ai:5"]["move_time"] == pirate["ai:5"]["move_time"] == 5.0
 
 
 def test_the_targets_read_from_the_issues_own_table():

@@ -40,6 +40,13 @@ LEVELS: dict[int, Level] = {
 NODES_PER_ITERATION = 8
 
 
+def level_iterations(knowledge: Knowledge) -> dict[int, int]:
+    """Each level's iteration count in a game: the game's own where it sets one (its search setting
+    ``level_iterations``), else the level's."""
+    own = knowledge.settings.get("level_iterations", {})
+    return {number: own.get(number, level.iterations) for number, level in LEVELS.items()}
+
+
 class LevelAgent(Agent):
     name = "ai"
 
@@ -73,16 +80,12 @@ class LevelAgent(Agent):
             engine.forget()  # a tree kept for the search's choice does not belong after another move
         return slip
 
-    def iterations(self, knowledge: Knowledge) -> int:
-        """The level's iteration count in this game: the game's own where it sets one."""
-        return knowledge.settings.get("level_iterations", {}).get(self.number, self.level.iterations)
-
     def _engine(self, search: str, knowledge: Knowledge) -> SearchAgent:
         if search not in self._engines:
             options = dict(self.options)
             if "movetime" not in options and "iterations" not in options:
                 scale = NODES_PER_ITERATION if search == "alphabeta" else 1
-                options["iterations"] = self.iterations(knowledge) * scale
+                options["iterations"] = level_iterations(knowledge)[self.number] * scale
                 if not self.by_iterations:
                     options["movetime"] = self.level.movetime
             engine = AlphaBetaAgent if search == "alphabeta" else MCTSAgent

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..ai.levels import LEVELS
+from ..ai.knowledge import Knowledge
+from ..ai.levels import LEVELS, level_iterations
 from ..core.protocol import Game
 from .elo import head_to_head
 from .executors import Executor
@@ -132,18 +133,19 @@ def write_report(
         if store.config() != config.arena().to_json():
             raise ArenaError(f"--out {out} holds a different ladder ({store.config()}); give its options")
         results = [GameResult.from_json(data) for data in store.finished()]
-    report = ladder_report(config.arena(), results, config.budget, title=getattr(game, "title", game.name))
+    report = ladder_report(config.arena(), results, config.budget, game)
     write_atomically(store.root / REPORT, json.dumps(report, indent=2))
     write_atomically(store.root / TABLE, report["markdown"])
     return report
 
 
-def ladder_report(arena: ArenaConfig, results: Sequence[GameResult], budget: str, title: str) -> dict[str, Any]:
+def ladder_report(arena: ArenaConfig, results: Sequence[GameResult], budget: str, game: Game) -> dict[str, Any]:
     """The ladder's report: pairings, targets and the Markdown table (infinite interval ends are None)."""
     rows = [_pairing_row(high, low, results) for high, low in arena.pairs()]
+    iterations = level_iterations(Knowledge.of(game))
     report = {
         "game": arena.game,
-        "title": title,
+        "title": getattr(game, "title", game.name),
         "scenario": arena.scenario,
         "options": dict(arena.options),
         "budget": budget,
@@ -152,7 +154,7 @@ def ladder_report(arena: ArenaConfig, results: Sequence[GameResult], budget: str
         "decision_limit": arena.decision_limit,
         "opening": arena.opening,
         "level_budgets": {
-            f"ai:{n}": {"move_time": level.movetime, "iterations": level.iterations} for n, level in LEVELS.items()
+            f"ai:{n}": {"move_time": level.movetime, "iterations": iterations[n]} for n, level in LEVELS.items()
         },
         "pairings": rows,
     }
