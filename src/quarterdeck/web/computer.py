@@ -59,10 +59,9 @@ def describe_level(spec: str) -> dict[str, Any]:
         )
         return {"spec": spec, "about": f"{spec}: {how}, at once", "seconds": 0}
     if isinstance(agent, LevelAgent):
-        number = next(n for n, level in LEVELS.items() if level is agent.level)
         by_time = not agent.by_iterations and "iterations" not in agent.options
         seconds = agent.options.get("movetime", agent.level.movetime) if by_time else None
-        how = f"level {number} of {len(LEVELS)}, the game's own search"
+        how = f"level {agent.number} of {len(LEVELS)}, the game's own search"
         if agent.level.slip:  # the beginner: a share of its moves are a sensible move other than its best
             how += f", slipping on {agent.level.slip:.0%} of its decisions"
         fixed = (f"{agent.options['iterations']} iterations a decision" if "iterations" in agent.options

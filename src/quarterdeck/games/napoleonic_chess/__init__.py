@@ -28,8 +28,8 @@ class NapoleonicChess(Game):
     default_scenario = "standard"
 
     hook_evaluate = staticmethod(evaluate)
-    # The position key holds all the evaluation reads. An iteration costs about 1.5 ms here, so ai:4
-    # and ai:5 search the iterations their 2 s and 5 s hold (benchmarks/bench_levels.py, docs/ai.md).
+    # The position key holds all the evaluation reads. An iteration costs about 1.5 ms here, so ai:1,
+    # ai:4 and ai:5 search the iterations their move times hold (benchmarks/bench_levels.py, docs/ai.md).
     hook_search_settings = {"exact_keys": True, "level_iterations": {1: 12, 4: 800, 5: 2800}}
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
