@@ -20,7 +20,7 @@ from quarterdeck import games
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.ai.levels import LEVELS, level_iterations
-from quarterdeck.core.protocol import CHANCE, State
+from quarterdeck.core.protocol import CHANCE, Game, State
 
 
 def positions_of(game, scenario: str | None, count: int) -> list[tuple[State, int]]:
@@ -44,7 +44,7 @@ def positions_of(game, scenario: str | None, count: int) -> list[tuple[State, in
     return found
 
 
-def level_times(positions: list[tuple[State, int]], level: int) -> dict:
+def level_times(game: Game, positions: list[tuple[State, int]], level: int) -> dict:
     agent = make_agent(f"ai:{level}:budget=iterations", seed=level)
     move_time = LEVELS[level].movetime
     times = []
@@ -55,7 +55,7 @@ def level_times(positions: list[tuple[State, int]], level: int) -> dict:
     times.sort()
     return {
         "move_time_s": move_time,
-        "iterations": level_iterations(Knowledge.of(positions[0][0].game))[level] if positions else None,
+        "iterations": level_iterations(Knowledge.of(game))[level],
         "decisions": len(times),
         "median_s": round(statistics.median(times), 3),
         "p90_s": round(times[int(0.9 * (len(times) - 1))], 3),
@@ -78,7 +78,7 @@ def main() -> None:
         "python": platform.python_version(),
         "game": game.name,
         "scenario": arguments.scenario or game.default_scenario,
-        "levels": {f"ai:{level}": level_times(positions, int(level)) for level in arguments.levels.split(",")},
+        "levels": {f"ai:{level}": level_times(game, positions, int(level)) for level in arguments.levels.split(",")},
     }
     print(json.dumps(report, indent=2))
 

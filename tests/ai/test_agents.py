@@ -11,7 +11,7 @@ from quarterdeck.ai.mcts import MCTSAgent, _Search
 from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
-from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, Pig, PigWithEvaluation, Truce
+from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, NimWithItsOwnLevels, Pig, PigWithEvaluation, Truce
 
 QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
 ALL_GAMES = list(TOY_GAMES) + real_games()
@@ -81,13 +81,6 @@ def test_levels_use_the_search_the_game_asks_for():
     assert list(agent._engines) == ["alphabeta"]
     agent.act(Nim().new_initial_state(), 0)
     assert "mcts" in agent._engines
-
-
-class NimWithItsOwnLevels(Nim):
-    """Nim whose levels search fewer iterations than the default counts (`level_iterations`)."""
-
-    name = "toy-nim-own-levels"
-    hook_search_settings = {"level_iterations": {2: 7, 5: 30}}
 
 
 @pytest.mark.parametrize("spec, iterations", [

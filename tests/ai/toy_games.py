@@ -139,6 +139,13 @@ class Nim(ToyGame):
     state_class = NimState
 
 
+class NimWithItsOwnLevels(Nim):
+    """Nim that sets two of its levels' iteration counts (the search setting `level_iterations`)."""
+
+    name = "toy-nim-own-levels"
+    hook_search_settings = {"level_iterations": {2: 7, 5: 30}}
+
+
 class NimWithEvaluation(Nim):
     """Nim that knows its theory: a position with nim-sum 0 and the other side to move is good."""
 

@@ -18,6 +18,7 @@ from quarterdeck.cli.commands import ladder as ladder_command
 from quarterdeck.cli.main import app
 from quarterdeck.core.record import Record
 
+from ..ai.toy_games import NimWithItsOwnLevels
 from .helpers import InProcess
 
 # Pirate Chess with searches of a handful of nodes and short games, so a whole ladder takes seconds.
@@ -222,14 +223,14 @@ def ladder_of(scores: dict[tuple[int, int], tuple[int, int, int]], reason: str =
 
 
 def test_the_report_gives_each_levels_iteration_count_in_the_game_played():
-    """Square Rigger sets its own counts (its levels step down from ai:5 sixteen times, then four);
-    Pirate Chess plays the default ones."""
-    arena = LadderConfig(game="square-rigger", games=2).arena()
-    rigger = ladder_report(arena, [], "iterations", games.get("square-rigger"))["level_budgets"]
-    pirate = ladder_of({})["level_budgets"]
-    assert [rigger[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [6, 25, 100, 400, 6400]
-    assert [pirate[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [25, 100, 400, 1600, 6400]
-    assert rigger["ai:5"]["move_time"] == pirate["ai:5"]["move_time"] == 5.0
+    """A game that sets some of its levels' counts (`level_iterations`) is reported with them, the
+    default counts for the rest; a game that sets none, with the defaults."""
+    arena = LadderConfig(game="toy-nim-own-levels", games=2).arena()
+    own = ladder_report(arena, [], "iterations", NimWithItsOwnLevels())["level_budgets"]
+    plain = ladder_of({})["level_budgets"]
+    assert [own[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [25, 7, 400, 1600, 30]
+    assert [plain[f"ai:{n}"]["iterations"] for n in range(1, 6)] == [25, 100, 400, 1600, 6400]
+    assert own["ai:5"]["move_time"] == plain["ai:5"]["move_time"] == 5.0
 
 
 def test_the_targets_read_from_the_issues_own_table():
