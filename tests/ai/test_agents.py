@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from quarterdeck.ai import AGENTS, make_agent
@@ -13,19 +11,9 @@ from quarterdeck.ai.mcts import MCTSAgent, _Search
 from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
-from .toy_games import (
-    TOY_GAMES,
-    GreedyPig,
-    Nim,
-    NimWithEvaluation,
-    NimWithItsOwnLevels,
-    Pig,
-    PigWithEvaluation,
-    Truce,
-)
+from .toy_games import TOY_GAMES, Nim, NimWithEvaluation, NimWithItsOwnLevels, Pig, PigWithEvaluation, Truce
 
-QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "mcts:iterations=30,open_loop=1", "alphabeta:depth=2",
-                "ai:1:budget=iterations"]
+QUICK_AGENTS = ["random", "greedy", "mcts:iterations=30", "alphabeta:depth=2", "ai:1:budget=iterations"]
 ALL_GAMES = list(TOY_GAMES) + real_games()
 
 
@@ -86,38 +74,6 @@ def test_where_a_roll_ends_the_descent_the_dice_drawn_never_swing_the_search():
     assert root_visits(1) != root_visits(2)
 
 
-def _searched_root(state: State, **options) -> Any:
-    search = _Search(state.clone(), 0, MCTSAgent(seed=1, iterations=300, **options), None)
-    search.run()
-    return search.root
-
-
-def test_an_open_loop_tree_follows_the_decisions_whatever_the_dice():
-    """Open loop: below "roll" the die is drawn afresh on each pass, so the pass goes on to the one
-    decision it leads to (the roller's own again, or the opponent's after a 1) and that node's visits
-    are not split six ways, as the closed tree's are below the die's six faces."""
-    state = Pig().new_initial_state()
-    state.data.update(scores=[5, 5], turn_total=4)
-    closed = _searched_root(state).children[("roll",)]
-    assert closed.outcomes is not None and len(closed.children) == 6
-    root = _searched_root(state, open_loop=True)
-    assert set(root.children) == {(("roll",), (0,)), (("roll",), (1,)), (("hold",), (1,))}
-    rolls = root.arms[0].visits[root.arms[0].actions.index("roll")]
-    rolled_on = root.children[(("roll",), (0,))]
-    assert rolled_on.arms is not None and rolled_on.visits > 0.7 * rolls  # five faces in six
-
-
-def test_an_open_loop_search_never_tries_what_the_dice_of_its_pass_made_illegal():
-    """A turn total over 6 must be banked: after a roll from 2, the node where the roller decides
-    again is reached with 4 to 8, so "roll" is open on some passes and not on others (the toy
-    refuses an illegal action even unvalidated)."""
-    state = GreedyPig().new_initial_state()
-    state.data.update(turn_total=2)
-    agent = make_agent("mcts:iterations=400,open_loop=1", seed=3)
-    assert agent.act(state, 0) in ("roll", "hold")
-    assert agent.last_iterations == 400
-
-
 def test_levels_use_the_search_the_game_asks_for():
     agent = make_agent("ai:2:budget=iterations", seed=1)
     state = NimWithEvaluation().new_initial_state()
@@ -149,11 +105,10 @@ def test_search_finds_a_win_that_takes_two_decisions(spec):
     assert state.outcome is not None and state.outcome.result == "blue"
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=150", "mcts:iterations=150,open_loop=1"])
-def test_mcts_plays_dice_better_than_random(spec):
+def test_mcts_plays_dice_better_than_random():
     wins = 0
     for seed in range(6):
-        seats = (make_agent(spec, seed), make_agent("random", seed + 100))
+        seats = (make_agent("mcts:iterations=150", seed), make_agent("random", seed + 100))
         agents = list(seats) if seed % 2 == 0 else list(reversed(seats))
         state, _ = play_checking_legality(Pig(), agents, seed=seed)
         mcts_seat = 0 if seed % 2 == 0 else 1

@@ -222,26 +222,6 @@ class PigWithEvaluation(Pig):
         return lead + (pending if data["to_move"] == player else -pending)
 
 
-class GreedyPigState(PigState):
-    """Pig where a turn total over 6 must be banked: a roll decides whether rolling on is legal.
-    It refuses an illegal action even unvalidated, as a search's own moves are."""
-
-    def _legal(self, player: int) -> list:
-        legal = super()._legal(player)
-        return ["hold"] if legal == ["roll", "hold"] and self.data["turn_total"] > 6 else legal
-
-    def _apply(self, action, player: int) -> list:
-        if action not in self._legal(player):
-            raise IllegalAction("toy", f"{action!r} is not legal")
-        return super()._apply(action, player)
-
-
-class GreedyPig(Pig):
-    name = "toy-greedy-pig"
-    title = "Pig, banking any turn total over 6"
-    state_class = GreedyPigState
-
-
 class GoofspielState(ToyState):
     """Cards 1..n; round r's prize is r points. Pending secret choices live in data["secret"]."""
 
@@ -338,4 +318,4 @@ class Truce(ToyGame):
         return state.data["lead"] if player == 0 else -state.data["lead"]
 
 
-TOY_GAMES: tuple[ToyGame, ...] = (Nim(), NimWithEvaluation(), Pig(), GreedyPig(), Goofspiel(), Truce())
+TOY_GAMES: tuple[ToyGame, ...] = (Nim(), NimWithEvaluation(), Pig(), Goofspiel(), Truce())

@@ -12,10 +12,6 @@ and the other side's decisions inside a turn (defence, supports) are simply node
 * Huge turns: the actions of a node are put best first by the game's `candidates` hook (or by the
   evaluation one decision ahead, pruned to the best few per piece), and progressive widening opens
   them one by one as the node's visits grow (see docs/ai.md).
-* Open loop (`open_loop`): a node is the decision reached by a sequence of decisions, whatever the
-  rolls between them, so that the visits of a turn full of dice are not split among their outcomes
-  (a closed tree below a broadside's six faces, then the hit's kind, is too thin to search below);
-  a node's actions that the dice of a pass made illegal are skipped on that pass.
 * Leaves: a short playout (the game's rollout policy, or uniform), then the game's evaluation,
   relative to the root and squashed into (-1, 1) like the game's returns; with `chance_leaves` a
   roll is a leaf too, read by the evaluation before it is thrown.
@@ -50,7 +46,6 @@ class Settings:
     # falls back on it rather than on the candidates' order alone)
     reuse_tree: bool = True  # keep the subtree for our next decision of the same turn
     chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
-    open_loop: bool = False  # the tree follows decisions only, each roll drawn afresh on every pass (see below)
     contempt: float = 0.0  # a draw scores this much (evaluation units) below an even game for the searcher's side
     exact_keys: bool = False  # the game's position_key is exact: each position is evaluated once a search
 
@@ -140,25 +135,16 @@ class MCTSAgent(SearchAgent):
     def _keep(self, search: _Search, action: Action) -> None:
         """Keep the chosen subtree when the same seat decides again right after (a turn of many decisions)."""
         root, player = search.root, search.player
-        after = search.view.clone()
-        after.apply(action, player, validate=False)
-        key: Any = (action,)
-        if search.settings.open_loop:
-            key = (key, _decision_point(after))
-        child = root.children.get(key) if root.acting == (player,) else None
+        child = root.children.get((action,)) if root.acting == (player,) else None
         if not search.settings.reuse_tree or child is None or child.acting != (player,):
             self._kept = None
             return
+        after = search.view.clone()
+        after.apply(action, player, validate=False)
         self._kept = (after.position_key(), Kept(child, search.baseline))
 
     def settings(self, state: State) -> Settings:
         return Settings.resolve(Knowledge.of(state.game).settings, self.options)
-
-
-def _decision_point(state: State) -> tuple[int, ...]:
-    """Who decides at `state` (none at the end): an open-loop child is the decision its sequence of
-    decisions reaches, kept apart only where the rolls change who makes it."""
-    return () if state.is_terminal() else tuple(state.acting_players())
 
 
 class _Search:
@@ -201,8 +187,6 @@ class _Search:
         state = self.view.clone()
         node = self.root
         path: list[tuple[Node, list[int] | None]] = []
-        open_loop = self.settings.open_loop
-        diced = False  # whether this pass has drawn a roll (below it, a node's actions may not all be legal)
         while not node.terminal:
             if node.outcomes is not None:
                 if self.settings.chance_leaves:
@@ -214,19 +198,11 @@ class _Search:
             else:
                 if node.arms is None:
                     node.arms = [self._arms(state, p) for p in node.acting]
-                legal = self._legal_now(state, node) if diced else None
-                choice = [self._select(arms, node.visits, legal and legal[seat])
-                          for seat, arms in zip(node.acting, node.arms, strict=True)]
-                if None in choice:  # the dice of this pass left none of the node's actions open
-                    values = self._playout(state)
-                    break
+                choice = [self._select(arms, node.visits) for arms in node.arms]
                 key = tuple(arms.actions[i] for arms, i in zip(node.arms, choice, strict=True))
                 for seat, action in zip(node.acting, key, strict=True):
                     state.apply(action, seat, validate=False)
                 path.append((node, choice))
-                if open_loop:
-                    diced = self._roll_through(state) or diced
-                    key = (key, _decision_point(state))
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node(state)
@@ -243,29 +219,14 @@ class _Search:
         priors = [None if value is None else self._value(value, seat) for _, value in ranked]
         return Arms([action for action, _ in ranked], priors, self.settings.prior_visits)
 
-    def _roll_through(self, state: State) -> bool:
-        """Open loop: draw the rolls due until a decision (or the end); whether there were any."""
-        rolled = False
-        while not state.is_terminal() and state.current_player() == CHANCE:
-            state.apply(self._draw(state.chance_outcomes()), CHANCE, validate=False)
-            rolled = True
-        return rolled
-
-    @staticmethod
-    def _legal_now(state: State, node: Node) -> dict[int, set[Action]]:
-        return {seat: set(state.legal_actions(seat)) for seat in node.acting}
-
-    def _select(self, arms: Arms, node_visits: int, legal: set[Action] | None = None) -> int | None:
-        """The arm to try (UCB over the opened candidates); with `legal`, only among those."""
+    def _select(self, arms: Arms, node_visits: int) -> int:
         width = len(arms.actions)
         if width > self.settings.widen_from:
             opened = int(self.settings.widen_base * max(node_visits, 1) ** self.settings.widen_power)
             width = min(width, max(opened, 1))
-        best, best_score = None, float("-inf")
+        best, best_score = 0, float("-inf")
         log_visits = math.log(max(node_visits, 1))
         for index in range(width):
-            if legal is not None and arms.actions[index] not in legal:
-                continue
             visits = arms.visits[index]
             if visits == 0:
                 return index  # untried candidates go first, in the order they were ranked
