@@ -15,7 +15,7 @@ from quarterdeck.ai.mcts import Settings
 from quarterdeck.cli.main import app
 from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate.actions import Declare, Fire, Hold, Melee, Move, Pass
+from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Hold, Melee, Move, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, play_quietly, ship, to_movement, to_windows
@@ -168,8 +168,11 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
     favoured = at_the_end_round(0, 1)
     ordered = candidates(favoured, 0, favoured.legal_actions(0))
     assert ordered[0] == Fire("Essex", "port", "Guerriere", "hull") and ordered[1:] == [Melee("Essex"), Hold("Essex")]
-    # Even (4 against 4) a melee is a coin's toss, tried after holding.
+    # Even (4 against 4) a melee is a coin's toss for a prize: a side level on points does not toss
+    # it (it stays legal); a side behind tries it after holding.
     even = at_the_end_round(0, 0)
+    assert Melee("Essex") in even.legal_actions(0) and Melee("Essex") not in candidates(even, 0, even.legal_actions(0))
+    even.ships["Essex"].hull = 1  # a hull hit: Guerriere's side leads by a point
     assert candidates(even, 0, even.legal_actions(0))[-2:] == [Hold("Essex"), Melee("Essex")]
     # With two crew hits Essex has 1 against 4: holding is never worse (Guerriere may melee the same
     # round anyway, and spares her if she does not), so the search never tries it; it stays legal.
@@ -185,6 +188,28 @@ def test_the_captain_melees_when_the_crews_favour_her_and_passes_when_they_do_no
         last = at_the_end_round(*crew_hits, segment=4)
         melee, hold = (knowledge.value_after(last, 0, action) for action in (Melee("Essex"), Hold("Essex")))
         assert abs(melee - hold) < 1e-9
+
+
+def test_a_captain_level_or_ahead_cuts_loose_from_an_enemy_she_is_not_favoured_to_out_fight():
+    """Afoul at the Declaration, staying (speed 0) means a melee every segment, a coin's toss for a
+    prize at even crews: a side level or ahead only tries cutting loose (free at once when the enemy
+    asks too); a side behind, or a crew that outmatches his, may stay."""
+    def declaring(essex_crew_hits: int, guerriere_crew_hits: int, essex_hull_hits: int = 0):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0)
+        state.ships["Essex"].crew, state.ships["Guerriere"].crew = essex_crew_hits, guerriere_crew_hits
+        state.ships["Essex"].hull = essex_hull_hits
+        state.apply(Move("Essex"), 0)  # afoul of Guerriere from astern
+        play_quietly(state, lambda s: s.phase == "declare" and 0 in s.acting_players())
+        assert state.ships["Essex"].afoul == "Guerriere"
+        return state, candidates(state, 0, state.legal_actions(0))
+
+    state, level = declaring(0, 0)
+    assert Declare("Essex", 0) in state.legal_actions(0) and Declare("Essex", 0) not in level
+    assert level and all(isinstance(a, Cut) for a in level if getattr(a, "ship", "") == "Essex")
+    assert Declare("Essex", 0) in declaring(0, 0, essex_hull_hits=1)[1]  # behind on points: may stay
+    assert Declare("Essex", 0) in declaring(0, 1)[1]  # her crew 4 against his 3: stays to board
 
 
 def test_the_playouts_board_where_the_crews_favour_her_keep_off_where_they_do_not_and_take_prizes():

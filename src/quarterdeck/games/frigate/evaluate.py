@@ -22,7 +22,9 @@ decisions to search first, and a quick policy for playouts.
 fire by expected hits (a broadside that would read a better column from closer in is held while
 the game-turn has a fire round left; aimed at the hull, or at the rigging of a ship that scores
 for leaving the map: `aim_at`), holding before passing, a melee before both when the crews
-favour her, last when they are even and not at all when they disfavour her; the computer strikes
+favour her, last when they are even and her side is behind, and not at all otherwise; afoul at
+the Declaration of an enemy she is not favoured to out-fight, a side level or ahead cuts loose
+rather than staying (a melee a segment, a coin's toss for a prize); the computer strikes
 only when crippled and out-gunned 3-1 or more (shared/design/rules-decisions.md, Frigate, "Numbers
 and rulings"), and never otherwise; movement
 and plots by where the ship's best way through the segment's points leaves her; declarations
@@ -66,6 +68,7 @@ STANDOFF = 5  # hexes: within this a ship weaker alongside is in action enough (
 CLOSE = 2  # hexes: a ship that gives as good as she gets seeks the range of a full-strength broadside
 WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
 TOWARDS = 1.2  # the point-by-point policy's pull towards an enemy beyond that range (a broadside bearing: 1.0)
+EVEN = 1e-9  # expected points of a melee round below which the crews do not favour her
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
 CONTEMPT = 3.0  # what a likely draw costs each side, in victory points (the captains play to win)
 SPREAD = 0.25  # variance of the final margin beyond the hits to come (rounding, repairs)
@@ -403,7 +406,11 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
         actions = _orders(actions, player)
     # A melee the crews disfavour is never better than holding: the enemy may declare the segment's
     # one round anyway, and one who does not spares her. It stays a legal choice, never a candidate.
-    actions = [a for a in actions if not (isinstance(a, Melee) and _melee_odds(state, a) < 0)] or actions
+    # Nor, for a side level or ahead, is one at even odds, or staying afoul of such an enemy at the
+    # Declaration rather than cutting loose (free at once when he asks too): the melees toss a coin
+    # for a prize, which a side winning the gunnery need not do.
+    level = _level_or_ahead(state, player)
+    actions = [a for a in actions if not _gamble(state, a, level)] or actions
     actions = [a for a in actions if not (isinstance(a, Fire) and a.aim and a.aim != aim_at(state, a.target))]
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
@@ -462,6 +469,24 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
     if isinstance(action, EndDeclare):
         return -1.0
     return 0.0
+
+
+def _level_or_ahead(state: FrigateState, player: int) -> bool:
+    score = victory.points(state)
+    return score[player] >= score[1 - player]
+
+
+def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
+    """A melee the crews disfavour; for a side level or ahead, also one at even odds, and staying
+    afoul (declaring no speed) of an enemy she is not favoured to out-fight."""
+    if isinstance(action, Melee):
+        odds = _melee_odds(state, action)
+        return odds < 0 or (level_or_ahead and odds < EVEN)
+    if isinstance(action, Declare) and level_or_ahead:
+        ship = state.ships[action.ship]
+        enemy = state.ships[ship.afoul] if ship.afoul else None
+        return enemy is not None and enemy.owner != ship.owner and _boarding(state, ship, enemy, rounds=1) < EVEN
+    return False
 
 
 def _melee_odds(state: FrigateState, action: Melee) -> float:
