@@ -409,8 +409,9 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
     # Nor, for a side level or ahead, is one at even odds, or staying afoul of such an enemy at the
     # Declaration rather than cutting loose (free at once when he asks too): the melees toss a coin
     # for a prize, which a side winning the gunnery need not do.
-    level = _level_or_ahead(state, player)
-    actions = [a for a in actions if not _gamble(state, a, level)] or actions
+    if any(isinstance(a, Melee | Declare) for a in actions):  # not at every movement point of a playout
+        level = _level_or_ahead(state, player)
+        actions = [a for a in actions if not _gamble(state, a, level)] or actions
     actions = [a for a in actions if not (isinstance(a, Fire) and a.aim and a.aim != aim_at(state, a.target))]
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
@@ -484,13 +485,12 @@ def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
         return odds < 0 or (level_or_ahead and odds < EVEN)
     if isinstance(action, Declare) and level_or_ahead:
         ship = state.ships[action.ship]
-        enemy = state.ships[ship.afoul] if ship.afoul else None
-        return enemy is not None and enemy.owner != ship.owner and _boarding(state, ship, enemy, rounds=1) < EVEN
+        return bool(ship.afoul) and state.ships[ship.afoul].owner != ship.owner and _melee_odds(state, action) < EVEN
     return False
 
 
-def _melee_odds(state: FrigateState, action: Melee) -> float:
-    """Her expected points from the segment's one melee round."""
+def _melee_odds(state: FrigateState, action: Melee | Declare) -> float:
+    """Her expected points from one melee round with the ship she is afoul of."""
     ship = state.ships[action.ship]
     return _boarding(state, ship, state.ships[ship.afoul], rounds=1)
 
