@@ -16,15 +16,7 @@ from quarterdeck.cli.main import app
 from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Hold, Melee, Move, Pass
-from quarterdeck.games.frigate.evaluate import (
-    CONTEMPT,
-    candidates,
-    chances,
-    evaluate,
-    evaluate_all,
-    lasting_points,
-    rollout_policy,
-)
+from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 
 from .helpers import GAME, battle, play_quietly, ship, to_movement, to_windows
 
@@ -240,26 +232,6 @@ def test_the_playouts_board_where_the_crews_favour_her_keep_off_where_they_do_no
         assert ordered[0] == played == Move("Essex")
     ordered, played = first_choice(2, 0)
     assert ordered[-1] == Move("Essex") and played != Move("Essex")
-
-
-def test_the_captains_count_a_crew_hit_at_what_it_is_worth_once_damage_control_has_had_its_turns():
-    """A crew hit scores a point, but Damage Control repairs one on a 1 or 2 (an average crew) at
-    every game-turn's end: with twelve turns to come it is almost never a lasting lead, in the last
-    turn two-thirds of one; a hull hit, and a crippled ship's three crew hits (no repair), count whole."""
-    def red_lead(turns: int, efficiency: str = "average", **hits: int) -> float:
-        state = battle(ship("Constitution", "blue", 44, "1010", "N", 4, **FRIGATE),
-                       ship("Guerriere", "red", 38, "1209", "N", 4, **FRIGATE), turns=turns, efficiency=efficiency)
-        for kind, count in hits.items():
-            setattr(state.ships["Constitution"], kind, count)
-        blue, red = lasting_points(state)
-        return red - blue
-
-    assert red_lead(12, crew=1) < 0.01
-    assert abs(red_lead(1, crew=1) - 2 / 3) < 1e-9
-    assert abs(red_lead(1, crew=2) - (2 * 2 / 3 + 1 / 3)) < 1e-9  # one die: both stand, or one is repaired
-    assert abs(red_lead(1, crew=1, efficiency="crack") - 1 / 2) < 1e-9  # a crack crew repairs on 1-3
-    assert red_lead(12, hull=1) == 1.0 and red_lead(12, crew=3) == 3.0
-    assert red_lead(12, crew=1) < red_lead(4, crew=1) < red_lead(1, crew=1)
 
 
 def test_a_lead_counts_for_more_as_the_game_runs_out():

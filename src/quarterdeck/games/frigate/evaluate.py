@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -90,8 +89,8 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
     wish to seek action is one side's gain and the other's loss."""
     if state.outcome is not None:
         return state.outcome.returns[0] * 1000.0, state.outcome.returns[1] * 1000.0
-    score = lasting_points(state)
-    value = score[0] - score[1]  # for blue
+    score = victory.points(state)
+    value = float(score[0] - score[1])  # for blue
     for target, _, _ in state.pending:
         value += 1.0 if state.ships[target].side != 0 else -1.0
     value += attack_in_flight(state, 0)
@@ -135,34 +134,7 @@ def chances(margin: float, variance: float) -> tuple[float, float]:
     return 0.5 * (above - below), -0.5 * (above + below)
 
 
-def lasting_points(state: FrigateState) -> tuple[float, float]:
-    """The points as they stand, less the crew hits Damage Control is expected to repair before the
-    last game-turn ends (a die at each turn's end for a ship with one or two; rules-decisions.md,
-    Frigate, "Numbers and rulings"): a crew hit early in a game is a lead that seldom lasts, and a
-    captain who counts it as won keeps off when she should be fighting."""
-    score = victory.points(state)
-    lasting = [float(score[0]), float(score[1])]
-    rolls = state.scenario.turns - state.turn + ("repair" in state.agenda)
-    if rolls <= 0:
-        return lasting[0], lasting[1]
-    tables = state.tables
-    for ship in state.ship_list:
-        if ship.afloat and 0 < ship.crew < tables.crew_limit:
-            chance = Fraction(tables.efficiency[state.force_state[ship.owner].efficiency].repair, 6)
-            lasting[1 - ship.side] -= ship.crew - _unrepaired(ship.crew, rolls, chance)
-    return lasting[0], lasting[1]
-
-
-@lru_cache(maxsize=256)
-def _unrepaired(hits: int, rolls: int, chance: Fraction) -> float:
-    """The crew hits expected to stand after `rolls` Damage Control dice, each repairing one while
-    any are left with the chance `chance`."""
-    kept = 1 - chance
-    return float(sum((hits - repaired) * math.comb(rolls, repaired) * chance**repaired * kept**(rolls - repaired)
-                     for repaired in range(hits)))
-
-
-def _seeking(state: FrigateState, player: int, score: tuple[float, float],
+def _seeking(state: FrigateState, player: int, score: tuple[int, int],
              nearest: dict[str, tuple[Ship, int, float]]) -> float:
     """A captain's own wish to be within striking distance of the enemy (the points are won by
     fighting), counted for her side only, so that both sides seek action: a ship that gives as good
@@ -171,7 +143,7 @@ def _seeking(state: FrigateState, player: int, score: tuple[float, float],
     to be in action; a side ahead wishes it less, a side with an exit objective not at all."""
     if any(o.side == player and o.points > 0 for o in state.scenario.objectives):
         return 0.0
-    ahead = score[player] - score[1 - player] >= 0.5
+    ahead = score[player] > score[1 - player]
     total = 0.0
     for name, (enemy, gap, alongside) in nearest.items():
         ship = state.ships[name]
@@ -501,8 +473,8 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
 
 
 def _level_or_ahead(state: FrigateState, player: int) -> bool:
-    score = lasting_points(state)
-    return score[player] - score[1 - player] > -0.5
+    score = victory.points(state)
+    return score[player] >= score[1 - player]
 
 
 def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
