@@ -110,8 +110,9 @@ def evaluate_all(state: FrigateState) -> tuple[float, float]:
         exchange_later += later
         value += sign * (NOW * now + LATER * later + _approach(nearest.get(ship.name)))
         value += sign * (_capture_prospects(state, ship, enemies) - _risk(state, ship, enemies))
-        if ship.afoul and state.ships[ship.afoul].owner != ship.owner:
-            value += sign * AFOUL * _boarding(state, ship, state.ships[ship.afoul])
+        boarded = _enemy_afoul(state, ship)
+        if boarded is not None:
+            value += sign * AFOUL * _boarding(state, ship, boarded)
     value += _objectives(state, 0) - _objectives(state, 1)
     value += EDGE * (_near_edge(state, 1) - _near_edge(state, 0))
     turns_to_come = max(0, state.scenario.turns - state.turn)
@@ -473,6 +474,7 @@ def _score(state: FrigateState, player: int, action: Any) -> float:
 
 
 def _level_or_ahead(state: FrigateState, player: int) -> bool:
+    """Whether her side has at least as many victory points as the enemy's as they stand."""
     score = victory.points(state)
     return score[player] >= score[1 - player]
 
@@ -485,8 +487,14 @@ def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
         return odds < 0 or (level_or_ahead and odds < EVEN)
     if isinstance(action, Declare) and level_or_ahead:
         ship = state.ships[action.ship]
-        return bool(ship.afoul) and state.ships[ship.afoul].owner != ship.owner and _melee_odds(state, action) < EVEN
+        return _enemy_afoul(state, ship) is not None and _melee_odds(state, action) < EVEN
     return False
+
+
+def _enemy_afoul(state: FrigateState, ship: Ship) -> Ship | None:
+    """The enemy she is afoul of (not her own prize, which she may lie alongside to destroy)."""
+    partner = state.ships[ship.afoul] if ship.afoul else None
+    return partner if partner is not None and partner.owner != ship.owner else None
 
 
 def _melee_odds(state: FrigateState, action: Melee | Declare) -> float:
