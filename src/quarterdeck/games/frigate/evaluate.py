@@ -67,7 +67,6 @@ AFOUL = 0.5  # share counted of the melees' expected points for a pair afoul (ei
 STANDOFF = 5  # hexes: within this a ship weaker alongside is in action enough (broadsides reach 10)
 CLOSE = 2  # hexes: a ship that gives as good as she gets seeks the range of a full-strength broadside
 WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
-EXPOSED = 1.0  # the point-by-point policy's dislike of a loaded enemy broadside she cannot answer
 TOWARDS = 1.2  # the point-by-point policy's pull towards an enemy beyond that range (a broadside bearing: 1.0)
 EVEN = 1e-9  # expected points of a melee round below which the crews do not favour her
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
@@ -544,15 +543,12 @@ def _after_point(state: FrigateState, player: int, action: Any) -> float:
         value += TOWARDS * math.cos(math.radians(bearing(here, facing, nearest.hex)))
     mine = field_of_fire(here, facing, nearest.hex) if rng else None
     theirs = field_of_fire(nearest.hex, nearest.facing, here) if rng else None
-    answering = mine in (PORT, STARBOARD) and combat.silence(state, ship, mine) is None
     if mine in (PORT, STARBOARD) and rng <= 5:
         value += 1.0
     if theirs in (BOW, STERN) and rng <= 2:
         value += 0.8  # across his bow or stern: a raking position
     if theirs in (PORT, STARBOARD) and rng <= 5:
         value -= 0.5
-        if rng <= CLOSE and not answering and combat.silence(state, nearest, theirs) is None:
-            value -= EXPOSED  # in a loaded broadside's full strength with none of her own to answer
     return value
 
 
