@@ -67,9 +67,6 @@ AFOUL = 0.5  # share counted of the melees' expected points for a pair afoul (ei
 STANDOFF = 5  # hexes: within this a ship weaker alongside is in action enough (broadsides reach 10)
 CLOSE = 2  # hexes: a ship that gives as good as she gets seeks the range of a full-strength broadside
 WAY = 1.0  # share counted of the hexes she may close in the next game-turn (her way on and heading)
-PLAYOUT_SLIP = 0.1  # share of playout decisions taken among all the candidates: no captain, least of all the
-# enemy, always does what hers would, and a plan that only works if he does is no plan (docs/ai.md)
-MIN_WAY = 2  # the least way a captain not ahead declares while the enemy lies beyond the range she seeks
 TOWARDS = 1.2  # the point-by-point policy's pull towards an enemy beyond that range (a broadside bearing: 1.0)
 EVEN = 1e-9  # expected points of a melee round below which the crews do not favour her
 WIN = 6.0  # weight of the chance of winning (P(win) - P(loss)), in victory points
@@ -416,8 +413,6 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
     if any(isinstance(a, Melee | Declare) for a in actions):  # not at every movement point of a playout
         level = _level_or_ahead(state, player)
         actions = [a for a in actions if not _gamble(state, a, level)] or actions
-        if _level_or_ahead(state, 1 - player):  # she is not ahead
-            actions = [a for a in actions if not _heaving_to(state, a)] or actions
     actions = [a for a in actions if not (isinstance(a, Fire) and a.aim and a.aim != aim_at(state, a.target))]
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
@@ -496,23 +491,6 @@ def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
     return False
 
 
-def _heaving_to(state: FrigateState, action: Any) -> bool:
-    """A declaration of less way than she could make (up to MIN_WAY) while her nearest enemy lies
-    beyond the range she seeks: a side not ahead wins only by hits, and hits come from close in."""
-    if not isinstance(action, Declare):
-        return False
-    ship = state.ships[action.ship]
-    if ship.afoul:
-        return False
-    enemies = combat.in_the_fight(state, ship.owner)
-    if not enemies:
-        return False
-    enemy = min(enemies, key=lambda e: distance(ship.hex, e.hex))
-    if distance(ship.hex, enemy.hex) <= _standoff(state, ship, enemy):
-        return False
-    return action.ma < min(MIN_WAY, movement.declaration_limits(state, ship)[1])
-
-
 def _enemy_afoul(state: FrigateState, ship: Ship) -> Ship | None:
     """The enemy she is afoul of (not her own prize, which she may lie alongside to destroy)."""
     partner = state.ships[ship.afoul] if ship.afoul else None
@@ -586,19 +564,15 @@ def _entering(state: FrigateState, ship: Ship, here: Hex) -> float:
 
 
 def rollout_policy(state: FrigateState, player: int, rng: random.Random) -> Any:
-    """A quick policy for playouts: candidates' first choice, or one decision in ten
-    (`PLAYOUT_SLIP`) any of them, drawn with the search's own generator; None (the playout ends) at
-    the next Movement Declaration, where the evaluation takes over. A declaration already under way
-    is played out with the rest of its turn: its speeds show only where they take the ships."""
+    """A quick policy for playouts: candidates' first choice; None (the playout ends) at the next
+    Movement Declaration, where the evaluation takes over. A declaration already under way is
+    played out with the rest of its turn: its speeds show only where they take the ships."""
     if state.phase == "declare" and not _declaring(state):
         return None
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
-    ranked = candidates(state, player, actions)
-    if len(ranked) > 1 and rng.random() < PLAYOUT_SLIP:
-        return rng.choice(ranked)
-    return ranked[0]
+    return candidates(state, player, actions)[0]
 
 
 def _declaring(state: FrigateState) -> bool:
