@@ -493,8 +493,10 @@ def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
 
 def _enemy_afoul(state: FrigateState, ship: Ship) -> Ship | None:
     """The enemy she is afoul of (not her own prize, which she may lie alongside to destroy)."""
-    partner = state.ships[ship.afoul] if ship.afoul else None
-    return partner if partner is not None and partner.owner != ship.owner else None
+    if not ship.afoul:
+        return None
+    partner = state.ships[ship.afoul]
+    return partner if partner.owner != ship.owner else None
 
 
 def _melee_odds(state: FrigateState, action: Melee | Declare) -> float:
