@@ -48,8 +48,6 @@ class Settings:
     chance_leaves: bool = False  # a roll ends the descent, for games whose evaluation prices the dice in the air
     contempt: float = 0.0  # a draw scores this much (evaluation units) below an even game for the searcher's side
     exact_keys: bool = False  # the game's position_key is exact: each position is evaluated once a search
-    uniform_opponent: bool = False  # a diagnostic, never a level's: the other seats play uniformly at random
-    # in the tree and the playouts (what the search gains from knowing its opponent is the random agent)
 
     @classmethod
     def resolve(cls, game_settings: dict[str, Any], options: dict[str, Any]) -> Settings:
@@ -197,10 +195,6 @@ class _Search:
                 key: Any = self._draw(node.outcomes)
                 state.apply(key, CHANCE, validate=False)
                 path.append((node, None))
-            elif self.settings.uniform_opponent and node.acting != (self.player,) and len(node.acting) == 1:
-                key = (self.rng.choice(state.legal_actions(node.acting[0])),)
-                state.apply(key[0], node.acting[0], validate=False)
-                path.append((node, None))
             else:
                 if node.arms is None:
                     node.arms = [self._arms(state, p) for p in node.acting]
@@ -275,8 +269,6 @@ class _Search:
                 action = self.knowledge.rollout_action(state, seat, self.rng)
                 if action is None:  # the game's policy ends the playout here; the evaluation takes over
                     return self._leaf_values(state)
-                if self.settings.uniform_opponent and seat != self.player:
-                    action = self.rng.choice(state.legal_actions(seat))
                 state.apply(action, seat, validate=False)
         return self._leaf_values(state)
 
