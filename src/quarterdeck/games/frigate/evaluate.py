@@ -413,8 +413,6 @@ def candidates(state: FrigateState, player: int, actions: list[Any]) -> list[Any
     if any(isinstance(a, Melee | Declare) for a in actions):  # not at every movement point of a playout
         level = _level_or_ahead(state, player)
         actions = [a for a in actions if not _gamble(state, a, level)] or actions
-    elif isinstance(actions[0], Move | Turn | Stand | Plot):
-        actions = [a for a in actions if not _boarding_gamble(state, a)] or actions
     actions = [a for a in actions if not (isinstance(a, Fire) and a.aim and a.aim != aim_at(state, a.target))]
     scored = [(_score(state, player, action), index, action) for index, action in enumerate(actions)]
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
@@ -491,18 +489,6 @@ def _gamble(state: FrigateState, action: Any, level_or_ahead: bool) -> bool:
         ship = state.ships[action.ship]
         return _enemy_afoul(state, ship) is not None and _melee_odds(state, action) < EVEN
     return False
-
-
-def _boarding_gamble(state: FrigateState, action: Any) -> bool:
-    """A point ahead into an enemy's hex that runs her afoul of him (not a capture) when the crews do
-    not favour her: the melees that follow toss a coin for a prize."""
-    step = action.step if isinstance(action, Plot) else ("ahead" if isinstance(action, Move) else "")
-    if step != "ahead":
-        return False
-    ship = state.ships[action.ship]
-    kind, other, _ = prizes.entry(state, ship, neighbour(ship.hex, ship.facing))
-    return kind == prizes.AFOUL and other is not None and other.owner != ship.owner \
-        and _boarding(state, ship, other, rounds=1) < EVEN
 
 
 def _enemy_afoul(state: FrigateState, ship: Ship) -> Ship | None:
