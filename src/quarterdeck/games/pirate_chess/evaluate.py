@@ -38,8 +38,6 @@ APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored targe
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
 FLIGHT = 0.06  # per square a hunted fleet could flee to that no enemy reaches
 HUNTED = 2  # a fleet with this many ships on board or fewer, and none in reserve, is hunted
-NO_HUNTER = 0.1  # share of its lead a fleet keeps that cannot win: no Pirate, none to make, an enemy able to anchor
-TO_MAKE = 0.5  # share it keeps while two of its ships and a Pirate upgrade left could make one
 
 
 def evaluate(state: PirateChessState, player: int) -> float:
@@ -49,7 +47,6 @@ def evaluate(state: PirateChessState, player: int) -> float:
     anchored = (_anchored_value(state, 0), _anchored_value(state, 1))
     lead = _fleet_strength(state, player, anchored[1 - player]) - _fleet_strength(state, 1 - player, anchored[player])
     lead += FLIGHT * (_flight(state, player) - _flight(state, 1 - player))
-    lead *= _winning_chances(state, player if lead > 0 else 1 - player)
     options = state.options
     if options.quiet_turn_draw and state.quiet_turns:
         # a lead melts away as the draw by quiet turns comes closer: forcing play keeps it
@@ -60,23 +57,6 @@ def evaluate(state: PirateChessState, player: int) -> float:
 def hunting_power(pirates: float) -> float:
     """How much of the enemy's anchored fleet `pirates` Pirates can hope to take: 0, 1 for one, 1.5 for two, ..."""
     return 2.0 * (1.0 - 0.5**pirates)
-
-
-def _winning_chances(state: PirateChessState, fleet: int) -> float:
-    """The share of its lead a fleet can hope to turn into a win. Only a Pirate strikes an anchored
-    ship, and a fleet with nothing in reserve can lie at anchor for good (its turns pass), so once
-    the enemy has placed his last ship a fleet with no Pirate, on board or in reserve, cannot win
-    unless it makes one in the harbour (two ships and a Pirate upgrade left): a lead without that
-    is a draw by quiet turns, and a fleet ahead keeps its Pirates or makes one."""
-    enemy = state.ships[1 - fleet].values()
-    if any(ship.square == RESERVE for ship in enemy) or all(SHIP_TYPES[s.kind].strikes_anchored for s in enemy):
-        return 1.0
-    own = state.ships[fleet].values()
-    if any(SHIP_TYPES[ship.kind].strikes_anchored for ship in own):
-        return 1.0
-    if len(own) >= 2 and state.upgrades[fleet].get("Pirate", 0) < UPGRADE_LIMIT:
-        return TO_MAKE
-    return NO_HUNTER
 
 
 def _anchored_value(state: PirateChessState, fleet: int) -> float:
