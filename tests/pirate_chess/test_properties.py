@@ -149,3 +149,16 @@ def test_illegal_actions_leave_the_state_unchanged_and_legal_ones_validate(seed,
             else:
                 raise AssertionError(f"illegal {state.action_to_text(action)} was applied")
             assert state.to_json() == before
+
+
+def test_positions_with_one_key_offer_the_same_moves():
+    """The searches remember candidates by position key (`exact_keys`), so a key must tell apart
+    positions whose moves differ: two Frigates may carry either name, and the moves name the ship."""
+    frigate_on_a1 = GAME.layout({"a1": "blue Frigate", "c3": "blue Frigate", "h8": "red Dhow anchored"})
+    frigate_on_c3 = GAME.layout({"c3": "blue Frigate", "a1": "blue Frigate", "h8": "red Dhow anchored"})
+    assert frigate_on_a1.legal_actions() != frigate_on_c3.legal_actions()
+    assert frigate_on_a1.position_key() != frigate_on_c3.position_key()
+    assert frigate_on_a1.repetition_key() == frigate_on_c3.repetition_key()  # the same position to the rules
+    again = GAME.layout({"a1": "blue Frigate", "c3": "blue Frigate", "h8": "red Dhow anchored"})
+    assert again.position_key() == frigate_on_a1.position_key()
+

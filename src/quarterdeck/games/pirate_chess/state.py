@@ -296,7 +296,10 @@ class PirateChessState(State):
         reserves = ",".join("".join(sorted(ship_kind(i) for i in self.reserve(p))) for p in range(2))
         upgrades = ",".join(str(tuple(u.values())) for u in self.upgrades)
         turn = f"{self.fleet_done:d}{self.anchor_done:d}{self.anchored_now or ''}"
-        return f"{self.repetition_key()}|{reserves}|{upgrades}|{self.turns_played}|{self.quiet_turns}|{turn}"
+        # actions name ships, and two ships of one type may carry either name (Frigate, Frigate2):
+        # the names on the board belong in the key, or a search would offer one position's moves in the other
+        names = ",".join(entry[1] for entry in self.board if entry is not None)
+        return f"{self.repetition_key()}|{names}|{reserves}|{upgrades}|{self.turns_played}|{self.quiet_turns}|{turn}"
 
     # --- copies and JSON -------------------------------------------------------------------------
     def clone(self) -> PirateChessState:
