@@ -5,6 +5,7 @@ moves and boardings the search tries first."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -370,3 +371,24 @@ def test_the_searching_captain_decides_every_kind_of_step(step, setup, player):
     assert due(state) == ("decide", step) and state.current_player() == player
     choice = make_agent("mcts:iterations=30", seed=1).act(state.clone(), player)
     assert choice in state.legal_actions(player)
+
+
+def test_playouts_sail_a_prize_for_her_captor_and_never_for_her_own_side():
+    """Optional rule 6: a prize moves for the side that took her. Shannon has secured Chesapeake;
+    in the search's playouts the Americans move Essex, never Chesapeake, and the British may sail
+    their prize (a playout once moved her for her own side and the search stopped on it)."""
+    ships = [
+        ship("Shannon", "english", 30, 30, 90, **{"class": "38 frigate"}),
+        ship("Chesapeake", "spanish", 12.5, 10.6, 90, **{"class": "38 frigate"}),
+        ship("Essex", "spanish", 9, 10.6, 90, **{"class": "38 frigate"}),
+    ]
+    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+    chesapeake = state.ships["Chesapeake"]
+    chesapeake.status, chesapeake.captor = "prize", 0
+    chesapeake.crew, chesapeake.prisoners, chesapeake.prize_crew = 40, 100, 40
+    state._cand = {}
+    rng = random.Random(3)
+    spanish_moves = {knowledge.rollout_policy(state, 1, rng).ship for _ in range(20)}
+    english_moves = {knowledge.rollout_policy(state, 0, rng).ship for _ in range(20)}
+    assert spanish_moves == {"Essex"}
+    assert english_moves <= {"Shannon", "Chesapeake"}

@@ -893,7 +893,7 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
     if head[:2] != ("decide", "move"):
         return None
     for ship in state.ordered_ships():
-        if ship.side == player and state._may_move(ship):
+        if ship.controller == player and state._may_move(ship):  # a prize sails for her captor
             moves = state._candidates(ship)
             if len(moves) > ROLLOUT_SAMPLE:  # a sample, with every boarding among them
                 moves = [m for m in moves if m.extra == "board"] + rng.sample(moves, ROLLOUT_SAMPLE)
