@@ -129,6 +129,8 @@ def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_us
     battle = load_scenario("line-of-battle")
     assert all(sum(1 for p in battle.ships if p.side == s) >= 8 for s in (0, 1))
     assert load_scenario("throw-for-it").time is None and load_scenario("throw-for-it").roll_wind
+    gravelines = load_scenario("gravelines")  # the Armada fought to a finish, the banks under its lee
+    assert gravelines.off_table == "struck" and [land.kind for land in gravelines.land] == ["shoal"]
     tiger = next(p for p in load_scenario("mediterranean").ships if p.name == "Tiger")
     assert (tiger.arrives, tiger.edge) == (3, "west") and "third move" in load_scenario("mediterranean").briefing
 
