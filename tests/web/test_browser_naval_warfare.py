@@ -479,6 +479,31 @@ def test_by_eye_no_area_fan_bearing_or_grid_is_drawn(page, server):
     assert page.locator(".naval-table .ghost-fans").count() == 0
 
 
+def test_the_whole_table_and_the_zoom_are_a_keypress_away(page, server):
+    """Gravelines: the table opens on the ships with sea round them, so the Flanders banks to leeward
+    are out of sight; "Whole table" shows all 72 by 36 inches and the banks, and the zoom widens the
+    drawing. Pressed with Enter, each button keeps the keyboard focus for the next press."""
+    created = create(server, "local", scenario="gravelines")
+    open_game(page, server, created["id"], created["token"])
+    table = page.locator(".naval-table")
+    shown_east = float(table.get_attribute("data-frame").split()[2])
+    assert shown_east < 63  # the banks begin 63 inches east
+    page.locator('button[data-view="whole"]').focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert "from 0 to 72 inches east and 0 to 36 inches north" in table.get_attribute("aria-label")
+    assert page.locator('.naval-table .land[data-land="Flanders banks"]').is_visible()
+    assert page.locator('button[data-view="whole"]').get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.view") == "whole"
+    width = table.bounding_box()["width"]
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # Zoom out is disabled at x1, so Tab reaches Zoom in
+    settle(page)
+    assert page.locator(".naval-view").inner_text().endswith("×1.5")
+    assert table.bounding_box()["width"] > width * 1.4
+    assert page.evaluate("() => document.activeElement.dataset.view") == "zoom-in"
+
+
 def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):
     created = create(server, "local", scenario="line-of-battle")
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)

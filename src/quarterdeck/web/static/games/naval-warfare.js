@@ -288,10 +288,10 @@ function placeView(ctx, scroller, f) {
 }
 
 /** The page drawn again from the same ctx (a change of view that the server need not hear of). */
-function redraw() {
-  const fresh = draw(scene.ctx);
-  scene.root.replaceWith(fresh);
-  scene.root = fresh;
+function redraw(focus = null) {
+  restoreFocus = focus; // the button pressed keeps the keyboard focus in the fresh drawing
+  const drawn = scene.root; // draw() makes the fresh drawing the scene's root: keep the one on the page
+  drawn.replaceWith(draw(scene.ctx));
 }
 
 function patterns(state) {
@@ -839,11 +839,12 @@ function throws(ctx) {
 function viewControls() {
   const zoom = (by) => () => {
     view.zoom = Math.max(0, Math.min(ZOOMS.length - 1, view.zoom + by));
-    redraw();
+    const atEnd = view.zoom === 0 || view.zoom === ZOOMS.length - 1; // the button pressed is now disabled
+    redraw(`button[data-view="${(by > 0) === atEnd ? "zoom-out" : "zoom-in"}"]`);
   };
   return html("div", { class: "row naval-view" },
     html("button", { type: "button", "data-view": "whole", "aria-pressed": view.whole ? "true" : "false",
-      onclick: () => { view.whole = !view.whole; redraw(); } }, "Whole table"),
+      onclick: () => { view.whole = !view.whole; redraw('button[data-view="whole"]'); } }, "Whole table"),
     html("button", { type: "button", "data-view": "zoom-out", disabled: view.zoom === 0, onclick: zoom(-1) }, "Zoom out"),
     html("button", { type: "button", "data-view": "zoom-in", disabled: view.zoom === ZOOMS.length - 1, onclick: zoom(1) },
       "Zoom in"),
