@@ -40,8 +40,6 @@ class AlphaBetaAgent(SearchAgent):
         depth: int | None = None,
         argument: str | None = None,
         contempt: float | None = None,
-        chance_leaves: int = 0,
-        candidates_everywhere: int = 0,
         **options: Any,
     ):
         super().__init__(seed, argument, **options)
@@ -52,8 +50,6 @@ class AlphaBetaAgent(SearchAgent):
         # a depth limit alone is a budget too: a huge node count that never binds
         self.budget = Budget(movetime=movetime, iterations=iterations or (None if movetime else 10**12))
         self.last_depth = 0
-        self.chance_leaves = bool(int(chance_leaves))
-        self.candidates_everywhere = bool(int(candidates_everywhere))
 
     def search(self, view: State, player: int, actions: list[Action]) -> Action:
         return _Search(view, player, self).run(actions)
@@ -114,7 +110,7 @@ class _Search:
                 return self.draw
             return returns[self.player] * (WIN_VALUE - ply)  # sooner wins, later losses
         to_act = state.current_player()
-        if depth <= 0 or to_act == SIMULTANEOUS or (to_act == CHANCE and self.agent.chance_leaves):
+        if depth <= 0 or to_act == SIMULTANEOUS:
             return self.knowledge.evaluate(state, self.player, self.memo)
         if to_act == CHANCE:
             return self._expectation(state, depth, ply)
@@ -148,7 +144,7 @@ class _Search:
 
     def _ordered(self, state: State, seat: int, depth: int, key: Any) -> list[Action]:
         known = self.candidate_orders
-        if depth < 2 and not self.agent.candidates_everywhere:  # near the leaves ordering costs more than it saves
+        if depth < 2:  # near the leaves ordering costs more than it saves
             actions = state.legal_actions(seat)
         elif known is not None and key in known:
             actions = known[key]
