@@ -111,3 +111,20 @@ def boarded(options: dict | None = None, crew: int | None = None) -> NavalState:
     play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
     roll(state, 4)
     return state
+
+
+def secured(prize_crew: int, captives: int = 100) -> NavalState:
+    """Shannon has secured Chesapeake: `prize_crew` of her men aboard, `captives` prisoners; the British
+    to move. Essex, beside Chesapeake, fights on for the other side."""
+    frigate = {"class": "38 frigate"}
+    ships = [
+        ship("Shannon", "english", 30, 30, 90, **frigate),
+        ship("Chesapeake", "spanish", 12.5, 10.6, 90, **frigate),
+        ship("Essex", "spanish", 9, 10.6, 90, **frigate),
+    ]
+    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+    chesapeake = state.ships["Chesapeake"]
+    chesapeake.status, chesapeake.captor = "prize", 0
+    chesapeake.crew, chesapeake.prisoners, chesapeake.prize_crew = prize_crew, captives, prize_crew
+    state._cand = {}
+    return state

@@ -16,7 +16,7 @@ from quarterdeck.games.naval_warfare import boarding
 from quarterdeck.games.naval_warfare import evaluate as knowledge
 from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
 
-from .helpers import GAME, boarded, due, play, position, roll, ship, to_movement
+from .helpers import GAME, boarded, due, play, position, roll, secured, ship, to_movement
 
 
 def duel(english: dict, *spanish: dict, **kw):
@@ -377,16 +377,7 @@ def test_playouts_sail_a_prize_for_her_captor_and_never_for_her_own_side():
     """Optional rule 6: a prize moves for the side that took her. Shannon has secured Chesapeake;
     in the search's playouts the Americans move Essex, never Chesapeake, and the British may sail
     their prize (a playout once moved her for her own side and the search stopped on it)."""
-    ships = [
-        ship("Shannon", "english", 30, 30, 90, **{"class": "38 frigate"}),
-        ship("Chesapeake", "spanish", 12.5, 10.6, 90, **{"class": "38 frigate"}),
-        ship("Essex", "spanish", 9, 10.6, 90, **{"class": "38 frigate"}),
-    ]
-    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
-    chesapeake = state.ships["Chesapeake"]
-    chesapeake.status, chesapeake.captor = "prize", 0
-    chesapeake.crew, chesapeake.prisoners, chesapeake.prize_crew = 40, 100, 40
-    state._cand = {}
+    state = secured(prize_crew=40)
     rng = random.Random(3)
     spanish_moves = {knowledge.rollout_policy(state, 1, rng).ship for _ in range(20)}
     english_moves = {knowledge.rollout_policy(state, 0, rng).ship for _ in range(20)}

@@ -13,7 +13,7 @@ from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marke
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 
-from .helpers import boarded, distant_enemy, due, passive, play, position, roll, ship, start_move, to_movement
+from .helpers import boarded, distant_enemy, due, passive, play, position, roll, secured, ship, start_move, to_movement
 
 
 def frigate(name, side, x, y, heading, **data):
@@ -36,21 +36,6 @@ def carried(prize_rules=True, extra=(), events=None):
         thrown = roll(state, value)
         if events is not None:
             events += thrown
-    return state
-
-
-def secured(prize_crew: int, captives: int = 100):
-    """Shannon has secured Chesapeake: `prize_crew` of her men aboard, `captives` prisoners."""
-    ships = [
-        frigate("Shannon", "english", 30, 30, 90),
-        frigate("Chesapeake", "spanish", 12.5, 10.6, 90),
-        frigate("Essex", "spanish", 9, 10.6, 90),
-    ]
-    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
-    chesapeake = state.ships["Chesapeake"]
-    chesapeake.status, chesapeake.captor = "prize", 0
-    chesapeake.crew, chesapeake.prisoners, chesapeake.prize_crew = prize_crew, captives, prize_crew
-    state._cand = {}
     return state
 
 

@@ -892,14 +892,13 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
     head = state.agenda[0] if state.agenda else ()
     if head[:2] != ("decide", "move"):
         return None
-    for ship in state.ordered_ships():
-        if ship.controller == player and state._may_move(ship):  # a prize sails for her captor
-            moves = state._candidates(ship)
-            if len(moves) > ROLLOUT_SAMPLE:  # a sample, with every boarding among them
-                moves = [m for m in moves if m.extra == "board"] + rng.sample(moves, ROLLOUT_SAMPLE)
-            if moves:
-                ranked = ranked_moves(state, moves, quick=True)
-                return ranked[1] if len(ranked) > 1 and rng.random() < 0.2 else ranked[0]
+    for ship in state.ships_to_move(player):  # a prize sails for her captor, as the rules list her moves
+        moves = state._candidates(ship)
+        if len(moves) > ROLLOUT_SAMPLE:  # a sample, with every boarding among them
+            moves = [m for m in moves if m.extra == "board"] + rng.sample(moves, ROLLOUT_SAMPLE)
+        if moves:
+            ranked = ranked_moves(state, moves, quick=True)
+            return ranked[1] if len(ranked) > 1 and rng.random() < 0.2 else ranked[0]
     return None
 
 

@@ -426,11 +426,7 @@ class NavalState(State):
     def _options(self, step: tuple) -> list[Action]:
         kind, player = step[1], step[2]
         if kind == "move":
-            found: list[Action] = []
-            for ship in self.ordered_ships():
-                if ship.controller == player and self._may_move(ship):
-                    found += self._candidates(ship)
-            return found
+            return [move for ship in self.ships_to_move(player) for move in self._candidates(ship)]
         if kind == "fire":
             found = fire.options(self, player)
             return [*found, END_FIRE] if found else []
@@ -468,13 +464,12 @@ class NavalState(State):
         """Whether the decision has any legal action; for movement without listing every ship's moves."""
         if step[1] != "move":
             return bool(self._options(step))
-        for ship in self.ordered_ships():
-            if ship.controller == step[2] and self._may_move(ship):
-                if ship.name in self._cand:
-                    if self._cand[ship.name]:
-                        return True
-                elif sampling.quick_move(self, ship) is not None or self._candidates(ship):
+        for ship in self.ships_to_move(step[2]):
+            if ship.name in self._cand:
+                if self._cand[ship.name]:
                     return True
+            elif sampling.quick_move(self, ship) is not None or self._candidates(ship):
+                return True
         return False
 
     def _candidates(self, ship: Ship) -> list[Move]:
@@ -482,6 +477,10 @@ class NavalState(State):
         if ship.name not in self._cand:
             self._cand[ship.name] = sampling.candidates(self, ship)
         return self._cand[ship.name]
+
+    def ships_to_move(self, player: int) -> list[Ship]:
+        """The ships `player` still moves this move, in order: her own and the prizes she took."""
+        return [s for s in self.ordered_ships() if s.controller == player and self._may_move(s)]
 
     def _may_move(self, ship: Ship) -> bool:
         if ship.moved or not ship.in_play:

@@ -839,8 +839,9 @@ function throws(ctx) {
 function viewControls() {
   const zoom = (by) => () => {
     view.zoom = Math.max(0, Math.min(ZOOMS.length - 1, view.zoom + by));
+    const [pressed, other] = by > 0 ? ["zoom-in", "zoom-out"] : ["zoom-out", "zoom-in"];
     const atEnd = view.zoom === 0 || view.zoom === ZOOMS.length - 1; // the button pressed is now disabled
-    redraw(`button[data-view="${(by > 0) === atEnd ? "zoom-out" : "zoom-in"}"]`);
+    redraw(`button[data-view="${atEnd ? other : pressed}"]`);
   };
   return html("div", { class: "row naval-view" },
     html("button", { type: "button", "data-view": "whole", "aria-pressed": view.whole ? "true" : "false",
