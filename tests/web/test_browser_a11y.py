@@ -273,6 +273,46 @@ def test_a_game_is_played_from_the_command_line_reading_only_its_live_log(page, 
     assert len([line for line in lines if line.startswith("red: ")]) == len(red)
 
 
+@pytest.mark.parametrize("game", games.names())
+def test_the_command_lines_help_gives_this_games_own_examples_and_each_one_works(page, server, game):
+    """The help under the command line shows an action legal now in the game's own notation, a piece by
+    its name and its place: typed as shown, the question about the piece is answered with its actions,
+    the place with what is there, and the action is taken."""
+    created = create_game(server, game, "local", **SHORTEST.get(game, {}))
+    open_game(page, server, created["id"], created["token"], ready=".board")
+    help_text = page.inner_text("#command-help")
+    examples = page.locator("#command-help code").all_inner_texts()
+    action = examples[0]
+    legal = [a["text"] for seat in created_view_seats(server, created) for g in seat for a in g["actions"]]
+    assert action in legal, (help_text, legal[:5])
+    asked = {text for text in examples if text.startswith(("what can", "what is on"))}
+    assert any(text.startswith("what can") for text in asked), help_text
+
+    def ask(text: str) -> str:
+        page.evaluate("() => document.querySelectorAll('#said p').forEach((p) => { p.dataset.heard = '1'; })")
+        page.fill("#command", text)
+        page.press("#command", "Enter")
+        page.wait_for_function("document.querySelector('#said p:not([data-heard])') !== null")
+        settle(page)
+        return page.locator("#said p:not([data-heard])").first.inner_text()
+
+    for question in sorted(asked):
+        answer = ask(question)
+        assert not answer.startswith("Not understood") and "No actions now" not in answer, (question, answer)
+        if question.startswith("what is on"):
+            assert "empty" not in answer.split(".")[0], (question, answer)
+    answer = ask(action)
+    assert not answer.startswith("Not understood") and action in answer, answer
+    history = game_detail(server, created["id"], created["token"])["history"]
+    assert answer.startswith(f"Planned: {action}") or action in [entry["text"] for entry in history], answer
+
+
+def created_view_seats(server, created: dict) -> list:
+    """The legal actions of every seat the game's creator holds, as the page gets them."""
+    view = game_detail(server, created["id"], created["token"])["view"]
+    return [view["legal"][seat] for seat in view["to_act"] if view["legal"].get(seat)]
+
+
 def lighthouse_accessibility(url: str, preset: str) -> tuple[float, list[str]]:
     """Lighthouse's accessibility score of a page (headless, Debian's Chromium) and the audits it failed."""
     lighthouse = ROOT / "node_modules" / ".bin" / "lighthouse"

@@ -806,6 +806,7 @@ class GamePage {
     const grid = drawn.matches?.("svg.board-svg") && drawn.querySelector("rect.square");
     if (grid) boardBox.classList.add("zoomable");
     if (!this.frame?.isConnected) this.buildFrame();
+    this.showTypingHelp();
     const present = (nodes) => nodes.flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
     // A heading for the board (heard, not shown): a screen reader's heading keys jump to it.
     this.boardPart.replaceChildren(...present([h("h2", { class: "sr-only", id: "board-title" }, "The board"),
@@ -851,12 +852,31 @@ class GamePage {
     });
     return h("section", { class: "command card", "aria-labelledby": "command-title" },
       h("h2", { id: "command-title" }, "Play by typing"),
-      h("p", { id: "command-help", class: "muted" }, "Type an action as in the terminal (", h("code", {}, "move Bellona d5 NE"),
-        ", or the piece and the rest: ", h("code", {}, "Bellona d5 NE"), "), ", h("code", {}, "end"), ", ", h("code", {}, "send"),
-        ", ", h("code", {}, "undo"), ", or ask: ", h("code", {}, "my ships"), ", ", h("code", {}, "enemy units"), ", ",
-        h("code", {}, "what is on d5"), ", ", h("code", {}, "what can Bellona do"), ", ", h("code", {}, "board"), ", ",
-        h("code", {}, "status"), ", ", h("code", {}, "last"), ", ", h("code", {}, "help"), "."),
+      this.commandHelp = h("p", { id: "command-help", class: "muted" }),
       form, this.said);
+  }
+
+  /** Examples for the command line from the game as it stands: an action legal now (while it is not this
+   * browser's decision, the last one shown), a piece by its name and, on a board of squares or hexes, a place. */
+  typingExamples() {
+    const group = this.groups().find((g) => g.piece && g.actions.length);
+    if (group) this.lastExample = { action: group.actions[0].text, piece: group.piece };
+    const pieces = this.described().pieces.filter((p) => p.piece);
+    const piece = pieces.find((p) => p.piece === this.lastExample?.piece) || pieces.find((p) => p.mine) || pieces[0];
+    const action = this.lastExample?.action || null;
+    return { action, rest: action?.split(" ").slice(1).join(" ") || null, piece: piece?.name || null,
+      place: [piece, ...pieces].find((p) => p?.at)?.at || null };
+  }
+
+  showTypingHelp() {
+    const { action, rest, piece, place } = this.typingExamples();
+    const code = (text) => h("code", {}, text);
+    const asks = ["my ships", "enemy ships", place && `what is on ${place}`, piece && `what can ${piece} do`, "board", "status",
+      "last", "help"].filter(Boolean);
+    this.commandHelp.replaceChildren("Type an action as in the terminal",
+      ...(action ? [" (", code(action), rest ? [", or without its first word: ", code(rest)] : [], ")"].flat() : []),
+      ", ", code("end"), ", ", code("send"), ", ", code("undo"), ", or ask: ",
+      ...asks.flatMap((text, i) => [i ? ", " : "", code(text)]), ".");
   }
 
   async command(text) {
@@ -876,9 +896,10 @@ class GamePage {
       || /^([a-z]\d{1,2})\??$/.exec(lower);
     const ability = /^(?:what can\s+(.+?)\s+do\??|(.+?)\?)$/.exec(text.trim());
     if (lower === "help") {
-      return this.announce("Type an action in the terminal's notation, or a piece's name and the rest of it; end ends the phase; "
-        + "send sends the planned turn; undo takes the last planned decision back; my ships, enemy ships, all ships; "
-        + "what is on d5; what can Bellona do; board; status; last; actions.");
+      const { action, piece, place } = this.typingExamples();
+      return this.announce(`Type an action in the terminal's notation${action ? ` (${action})` : ""}, or a piece's name and the rest `
+        + "of it; end ends the phase; send sends the planned turn; undo takes the last planned decision back; my ships, enemy ships, "
+        + `all ships; ${place ? `what is on ${place}; ` : ""}${piece ? `what can ${piece} do; ` : ""}board; status; last; actions.`);
     }
     if (lower === "status") return this.announce(`${this.statusText(this.view)}. ${this.stillToDoText()}`);
     if (lower === "board" || lower === "look") return this.announce([...words.notes, list(words.pieces, "Nothing on the board.")].join(" "));
