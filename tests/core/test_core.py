@@ -61,6 +61,21 @@ def test_events_round_trip_through_json():
         assert event.describe()
 
 
+def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():
+    """Square Rigger fires off a quarter, Frigate and Naval Warfare from a broadside, a chaser or the guns
+    ahead and astern; each reads as a sentence."""
+    said = {bearing: Fired("Santa Ana", bearing, 3, "Bull", 0).describe()
+            for bearing in ("stbd-bow", "port", "starboard", "bow", "ahead", "astern")}
+    assert said == {
+        "stbd-bow": "Santa Ana fires 3 off the stbd-bow at Bull (effect 0)",
+        "port": "Santa Ana fires 3 off the port side at Bull (effect 0)",
+        "starboard": "Santa Ana fires 3 off the starboard side at Bull (effect 0)",
+        "bow": "Santa Ana fires 3 off the bow at Bull (effect 0)",
+        "ahead": "Santa Ana fires 3 ahead at Bull (effect 0)",
+        "astern": "Santa Ana fires 3 astern at Bull (effect 0)",
+    }
+
+
 # --- a toy game: each player secretly picks 1-3, then a die is rolled; highest total + die wins ----
 @dataclass(frozen=True)
 class Pick:

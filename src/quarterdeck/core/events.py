@@ -80,7 +80,16 @@ class Fired(Event):
     effect: int
 
     def describe(self) -> str:
-        return f"{self.piece} fires {self.amount} off the {self.bearing} at {self.target} (effect {self.effect})"
+        where = where_guns_bear(self.bearing)
+        return f"{self.piece} fires {self.amount} {where} at {self.target} (effect {self.effect})"
+
+
+def where_guns_bear(bearing: str) -> str:
+    """A bearing in words: a quarter or compass point ("off the stbd-bow"), a broadside ("off the port
+    side"), or guns that point the ship's own way ("ahead", "astern")."""
+    if bearing in ("ahead", "astern"):
+        return bearing
+    return f"off the {bearing} side" if bearing in ("port", "starboard") else f"off the {bearing}"
 
 
 @dataclass(frozen=True)
@@ -91,7 +100,7 @@ class Defended(Event):
     amount: int
 
     def describe(self) -> str:
-        return f"{self.piece} defends {self.amount} off the {self.bearing}"
+        return f"{self.piece} defends {self.amount} {where_guns_bear(self.bearing)}"
 
 
 @dataclass(frozen=True)
