@@ -8,6 +8,7 @@ from rich.console import Console
 from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.games.naval_warfare.actions import Gunners
 from quarterdeck.games.naval_warfare.evaluate import Body, candidates, evaluate, fire_potential
+from quarterdeck.games.naval_warfare.terminal import map_labels
 
 from .helpers import GAME, boarded, position, ship, to_movement
 
@@ -31,6 +32,26 @@ def test_board_shows_ships_headings_and_the_ruler_for_a_selected_ship():
     assert "San Martin: 5.00 in, bearing 0; port bear" in text
     status = render(view.status(state))
     assert "wind medium from the W" in status and "flot 23/23" in status and "port 2M 3L" in status
+
+
+def test_each_ship_is_named_on_the_table_beside_her_arrow():
+    state = to_movement(
+        position(
+            [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 15, 180, type="San Martin")],
+            wind="W",
+        )
+    )
+    rows = render(GAME.hook("terminal_view").board(state)).splitlines()
+    assert any("→Rev" in row for row in rows) and any("↓Mar" in row for row in rows)
+
+
+@pytest.mark.parametrize("scenario", [info.name for info in GAME.scenarios()])
+def test_no_two_ships_of_a_shipped_battle_share_a_label_on_the_table(scenario):
+    names = list(GAME.new_initial_state(scenario).ships)
+    labels = map_labels(names)
+    assert len(set(labels.values())) == len(names), labels
+    assert map_labels(["Ark Royal", "Old Royal", "San Mateo", "San Martin"]) == {
+        "Ark Royal": "ARoy", "Old Royal": "ORoy", "San Mateo": "Mat", "San Martin": "Mar"}
 
 
 def test_by_eye_hides_the_ruler():

@@ -58,6 +58,31 @@ def arrow(heading: int) -> str:
     return ARROWS[round(heading / 45) % 8]
 
 
+def map_labels(names: Iterable[str]) -> dict[str, str]:
+    """Each ship's label on the scaled table: the first three letters of the last word of her name
+    (Revenge "Rev", San Martin "Mar"), more of them where two would read alike ("Mar", "Mat"), and the
+    first word's initial before them where the last words are the same ("ARoy", "ERoy")."""
+    names = list(names)
+
+    def label(name: str, letters: int, initial: bool) -> str:
+        words = name.split()
+        return (words[0][0] if initial and len(words) > 1 else "") + words[-1][:letters]
+
+    labels = {}
+    for name in names:
+        for initial in (False, True):
+            for letters in range(3, len(name.split()[-1]) + 1):
+                mine = label(name, letters, initial)
+                if all(label(other, letters, initial) != mine for other in names if other != name):
+                    labels[name] = mine
+                    break
+            if name in labels:
+                break
+        else:
+            labels[name] = name  # no shorter label tells her apart
+    return labels
+
+
 def battery_text(ship) -> str:
     """Batteries by mount, e.g. 'port 2M 3L, starboard 2M 3L, ahead 1L' (h: half battery)."""
     parts = []
@@ -199,13 +224,24 @@ class TerminalView:
                 col, row = int(x // 100), int(y // 200)
                 if 0 <= row <= height and 0 <= col <= width:
                     cells[row][col] = ("+", "magenta")
-        for ship in state.ships.values():
-            if not ship.in_play:
-                continue
+        afloat = [ship for ship in state.ships.values() if ship.in_play]
+        drawn = set()
+        for ship in afloat:
             col, row = int(ship.x // 100), int(ship.y // 200)
             if 0 <= row <= height and 0 <= col <= width:
                 style = COLOURS[ship.side] + (" reverse" if ship.name == selected else "")
                 cells[row][col] = (arrow(ship.heading), style)
+                drawn.add((row, col))
+        # Each ship's name, shortened, after her arrow, over open water and land only (never over a ship or a move).
+        labels = map_labels(state.ships)  # every ship of the battle, so that a label never changes
+        for ship in afloat:
+            col, row = int(ship.x // 100), int(ship.y // 200)
+            if (row, col) not in drawn:
+                continue
+            for offset, char in enumerate(labels[ship.name], start=1):
+                if col + offset > width or (row, col + offset) in drawn or cells[row][col + offset][0] == "+":
+                    break
+                cells[row][col + offset] = (char, COLOURS[ship.side])
         lines = []
         for row in reversed(range(height + 1)):
             text = Text(f"{row * 2:>3} ")
