@@ -17,6 +17,7 @@ from quarterdeck.core.hexes import distance
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Hold, Melee, Move, Pass
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
+from quarterdeck.games.frigate.terminal import map_letters
 
 from .helpers import GAME, battle, play_quietly, ship, to_movement, to_windows
 
@@ -36,6 +37,22 @@ def test_the_map_shows_ships_facing_and_the_wind():
     assert "E↘" in board and "J↙" in board and "wind from N (1), moderate" in board
     status = render(view.status(state))
     assert "Essex: MA 0 to 6" in status and "schedule maximum" in status
+
+
+def test_ships_with_one_initial_have_each_a_letter_of_her_own_on_the_map_and_in_the_list():
+    state = battle(ship("Pallas", "blue", 32, "1010", "SE", 4), ship("Providence", "blue", 14, "1012", "SE", 4),
+                   ship("Seine", "red", 36, "1209", "SW", 0), ship("Sirene", "red", 32, "1409", "SW", 0))
+    view = GAME.hook("terminal_view")
+    board, status = render(view.board(state)), render(view.status(state))
+    expected = (("P", "↘", "Pallas"), ("R", "↘", "Providence"), ("S", "↙", "Seine"), ("I", "↙", "Sirene"))
+    for letter, mark, name in expected:
+        assert letter + mark in board and f"  {letter} {name} (" in status
+
+
+def test_no_two_ships_of_a_shipped_scenario_share_a_letter():
+    for info in GAME.scenarios():
+        letters = map_letters(GAME.new_initial_state(info.name).ships)
+        assert len(set(letters.values())) == len(letters), (info.name, letters)
 
 
 def test_a_fire_window_shows_the_odds_before_firing():

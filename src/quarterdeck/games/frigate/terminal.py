@@ -38,6 +38,7 @@ class TerminalView:
         col_hi = min(grid.columns - 1, max(c for c, _ in offsets) + MARGIN)
         row_lo = max(0, min(r for _, r in offsets) - MARGIN)
         row_hi = min(grid.rows - 1, max(r for _, r in offsets) + MARGIN)
+        letters = map_letters(state.ships)
         at = {}
         for ship in afloat:
             at.setdefault(ship.hex, []).append(ship)
@@ -56,7 +57,7 @@ class TerminalView:
                     text.append("   ")
                     continue
                 h = grid.from_offset(column, row)
-                text.append(_cell(at.get(h, []), h in marked, chosen is not None and chosen.hex == h))
+                text.append(_cell(at.get(h, []), letters, h in marked, chosen is not None and chosen.hex == h))
             lines.append(text)
         wind = Text(f"  wind from {state.wind_from.name} ({state.wind_from.number}), {state.velocity}: blows "
                     f"{ARROWS[state.wind_from.opposite()]}", style="italic")
@@ -71,8 +72,9 @@ class TerminalView:
         score = state.to_json()["score"] if state.outcome is None else None
         if score:
             lines.append(Text(f"points: blue {score[0]}, red {score[1]}"))
+        letters = map_letters(state.ships)
         for ship in state.ship_list:
-            lines.append(_ship_line(state, ship))
+            lines.append(_ship_line(state, ship, letters[ship.name]))
         if state.phase == DECLARE:
             for ship in state.ship_list:
                 if ship.afloat and not ship.declared:
@@ -116,20 +118,32 @@ def describe_fire(state: FrigateState, action: Fire) -> str:
             f"{attack.defence}{rake}{half}, CRT column {attack.column}")
 
 
-def _cell(ships: list, marked: bool, chosen: bool) -> Text:
+def map_letters(names: Iterable[str]) -> dict[str, str]:
+    """Each ship's letter on the map, one a ship: her initial, or where another ship has it the next
+    letter of her name that is free (Pallas P, Providence R), or else the first free letter."""
+    letters: dict[str, str] = {}
+    for name in names:
+        taken = set(letters.values())
+        choices = [c.upper() for c in name if c.isalpha()] + list("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        letters[name] = next((c for c in choices if c not in taken), "?")
+    return letters
+
+
+def _cell(ships: list, letters: dict[str, str], marked: bool, chosen: bool) -> Text:
     style = "on plum2" if marked else "on sky_blue1" if chosen else ""
     if not ships:
         return Text(" · ", style=style or "dim")
     ship = ships[0]
-    letter = ship.name[0].lower() if ship.afoul else ship.name[0].upper()
+    letter = letters[ship.name].lower() if ship.afoul else letters[ship.name]
     mark = "+" if len(ships) > 1 else ARROWS[ship.facing]
     return Text(f"{letter}{mark} ", style=f"{COLOURS[ship.owner]} {style}".strip())
 
 
-def _ship_line(state: FrigateState, ship) -> Text:
+def _ship_line(state: FrigateState, ship, letter: str) -> Text:
+    """A ship's state, after her letter on the map."""
     side = state.players[ship.owner]
     if not ship.afloat:
-        return Text(f"  {ship.name} ({ship.spec.rating}): {ship.status}", style="dim")
+        return Text(f"  {letter} {ship.name} ({ship.spec.rating}): {ship.status}", style="dim")
     bits = [f"{ship.name} ({ship.spec.rating}{', prize' if ship.prize else ''}) {side} {state.grid.name(ship.hex)} "
             f"{ship.facing.name}", f"MA {ship.ma}" + (f", {ship.left} left" if state.segment else ""),
             f"hull {ship.hull}/{ship.spec.hull} crew {ship.crew} guns {ship.guns} masts {ship.masts}"]
@@ -143,7 +157,7 @@ def _ship_line(state: FrigateState, ship) -> Text:
         bits.append(f"must sail {ship.course.name}")
     if ship.plot:
         bits.append("plot " + " ".join(ship.plot))
-    return Text("  " + "; ".join(bits), style=COLOURS[ship.owner].replace("bold ", ""))
+    return Text(f"  {letter} " + "; ".join(bits), style=COLOURS[ship.owner].replace("bold ", ""))
 
 
 def _hex_of(state: FrigateState, item: Any):
