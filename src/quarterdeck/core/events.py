@@ -352,12 +352,12 @@ class Wrecked(Event):
 class BatteryLost(Event):
     kind: ClassVar[str] = "battery-lost"
     piece: str
-    battery: str
+    battery: str  # in words, e.g. "half long battery ahead", "short battery to port"
     reason: str = ""
 
     def describe(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
-        return f"{self.piece} loses a {self.battery} battery{why}"
+        return f"{self.piece} loses a {self.battery}{why}"
 
 
 @dataclass(frozen=True)

@@ -273,7 +273,8 @@ def check_removal(state: NavalState, player: int, action: Remove) -> None:
 def remove_battery(state: NavalState, action: Remove, reason: str = "a six (rule 11)") -> None:
     ship = state.ships[action.ship]
     ship.batteries.remove((action.mount, Battery(action.kind, action.half)))
-    state.emit(BatteryLost(ship.name, f"{action.mount} {'half ' if action.half else ''}{action.kind}", reason))
+    where = action.mount if action.mount in ("ahead", "astern") else f"to {action.mount}"
+    state.emit(BatteryLost(ship.name, f"{'half ' if action.half else ''}{action.kind} battery {where}", reason))
     if action.jettison:
         return
     state.removals[ship.name] -= 1
