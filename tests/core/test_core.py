@@ -10,7 +10,7 @@ import pytest
 
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
-from quarterdeck.core.events import Event, Fired, Hit, Revealed, Submitted
+from quarterdeck.core.events import Event, Fired, Hit, Revealed, Struck, Submitted, Turned
 from quarterdeck.core.geometry import Compass, SquareGrid, TorusGrid
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, Outcome, ScenarioInfo, State
 from quarterdeck.core.record import Record
@@ -59,6 +59,13 @@ def test_events_round_trip_through_json():
                   Revealed(("blue", "red"))):
         assert Event.from_json(event.to_json()) == event
         assert event.describe()
+
+
+def test_a_place_reads_as_a_square_or_a_point_of_the_open_table():
+    assert Turned("Bellona", "d5", "NE").describe() == "Bellona turns to NE on d5"
+    assert Turned("Revenge", "(23.54, 20.21)", "0").describe() == "Revenge turns to heading 0 at (23.54, 20.21)"
+    assert Struck("Chesapeake", "(48.00, 23.00)").describe() == "Chesapeake strikes her colours at (48.00, 23.00)"
+    assert Struck("Java", "1406").describe() == "Java strikes her colours on 1406"
 
 
 def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():

@@ -692,13 +692,14 @@ def raking_position(distance: float):
 class TestNelsonRule1Rake:
     @pytest.mark.parametrize(
         ("distance", "bearing", "hits"),
-        [(6, "starboard (raked)", 2), (12, "starboard", 1), (-6, "port (raked)", 2), (-12, "port", 1)],
+        [(6, "from a starboard broadside, raked", 2), (12, "from a starboard broadside", 1),
+         (-6, "from a port broadside, raked", 2), (-12, "from a port broadside", 1)],
     )
     def test_a_rake_is_at_close_range_only_and_doubles_the_hits(self, distance, bearing, hits):
         """Nelson rule 1: "If a ship is raked at close range, damage, crew losses and gun losses are all
         doubled": Shannon's long battery raking from 6" doubles its hit; from 12" it is no rake."""
         state = raking_position(distance)
-        play(state, f"fire Shannon {bearing.split()[0]} at Chesapeake")
+        play(state, f"fire Shannon {bearing.split()[2]} at Chesapeake")
         events = roll(state, 5)
         assert [(e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [(hits, bearing)]
         assert state.ships["Chesapeake"].flotation == 50 - hits

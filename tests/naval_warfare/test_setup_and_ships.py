@@ -208,7 +208,7 @@ class TestReinforcements:
         play(state, "move Revenge turn 0 run 6.00 turn 0")
         events = play(state, "move San Martin turn 0 run 6.00 turn 0")  # the last of move 1
         assert due(state) == ("roll", "wind") and state.move_number == 2
-        assert "White Bear placed on (0.50, 20.00)" in [e.describe() for e in events] and bear.status == "afloat"
+        assert "White Bear placed at (0.50, 20.00)" in [e.describe() for e in events] and bear.status == "afloat"
         roll(state, 2, 2)
         roll(state, 9, 4)
         play(state, "move White Bear turn 0 run 6.00 turn 0")

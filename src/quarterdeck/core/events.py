@@ -36,6 +36,11 @@ class Event:
         return f"{self.kind}({body})"
 
 
+def at(square: str) -> str:
+    """Where something happens: "on d5" for a square or a hex, "at (12.00, 8.50)" for a point of an open table."""
+    return f"at {square}" if square.startswith("(") else f"on {square}"
+
+
 @dataclass(frozen=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
@@ -57,7 +62,8 @@ class Turned(Event):
     heading: str
 
     def describe(self) -> str:
-        return f"{self.piece} turns to {self.heading} on {self.square}"
+        heading = f"heading {self.heading}" if self.heading.isdigit() else self.heading  # degrees, or a compass point
+        return f"{self.piece} turns to {heading} {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,7 @@ class Placed(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece} placed on {self.square}"
+        return f"{self.piece} placed {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -112,7 +118,10 @@ class Hit(Event):
     factors: str = ""
 
     def describe(self) -> str:
+        # a quarter of the ship hit ("off the fore"), or where the shot came from ("from a port broadside")
         where = f" off the {self.bearing}" if self.bearing else ""
+        if self.bearing.startswith("from "):
+            where = f" {self.bearing}"
         now = f", now {self.factors}" if self.factors else ""
         return f"{self.piece} takes {self.hits} hit(s){where}{now}"
 
@@ -124,7 +133,7 @@ class Struck(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece} strikes her colours on {self.square}"
+        return f"{self.piece} strikes her colours {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -134,7 +143,7 @@ class Silenced(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece} is silenced on {self.square}"
+        return f"{self.piece} is silenced {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -156,7 +165,7 @@ class Anchored(Event):
     anchored: bool
 
     def describe(self) -> str:
-        return f"{self.piece} {'anchors' if self.anchored else 'weighs anchor'} on {self.square}"
+        return f"{self.piece} {'anchors' if self.anchored else 'weighs anchor'} {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -167,7 +176,7 @@ class Sunk(Event):
     by: str
 
     def describe(self) -> str:
-        return f"{self.piece} sunk on {self.square} by {self.by}"
+        return f"{self.piece} sunk {at(self.square)} by {self.by}"
 
 
 @dataclass(frozen=True)
@@ -178,7 +187,7 @@ class Captured(Event):
     by: str
 
     def describe(self) -> str:
-        return f"{self.piece} captured on {self.square} by {self.by}"
+        return f"{self.piece} captured {at(self.square)} by {self.by}"
 
 
 @dataclass(frozen=True)
@@ -189,7 +198,7 @@ class Upgraded(Event):
     into: str
 
     def describe(self) -> str:
-        return f"{' and '.join(self.pieces)} join on {self.square} to become {self.into}"
+        return f"{' and '.join(self.pieces)} join {at(self.square)} to become {self.into}"
 
 
 @dataclass(frozen=True)
@@ -224,7 +233,7 @@ class Eliminated(Event):
 
     def describe(self) -> str:
         odds = f" ({self.attack} against {self.defence})" if self.attack or self.defence else ""
-        return f"{self.piece} eliminated on {self.square}{odds}"
+        return f"{self.piece} eliminated {at(self.square)}{odds}"
 
 
 @dataclass(frozen=True)
@@ -236,7 +245,7 @@ class Survived(Event):
     defence: int
 
     def describe(self) -> str:
-        return f"{self.piece} holds on {self.square} ({self.attack} against {self.defence})"
+        return f"{self.piece} holds {at(self.square)} ({self.attack} against {self.defence})"
 
 
 @dataclass(frozen=True)
@@ -402,7 +411,7 @@ class RanAfoul(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece} runs afoul of {self.other} on {self.square}"
+        return f"{self.piece} runs afoul of {self.other} {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -423,7 +432,7 @@ class Dismasted(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece} is dismasted on {self.square}"
+        return f"{self.piece} is dismasted {at(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -433,7 +442,7 @@ class Crippled(Event):
     square: str
 
     def describe(self) -> str:
-        return f"{self.piece}'s crew is crippled on {self.square}"
+        return f"{self.piece}'s crew is crippled {at(self.square)}"
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,10 @@ def blocked(state: NavalState, firer: Ship, target: Ship) -> str:
     return ""
 
 
+GUNS = {"port": "a port broadside", "starboard": "a starboard broadside", "ahead": "the guns ahead",
+        "astern": "the guns astern"}  # a mount's fire, as a hit's source reads
+
+
 def raked(firer: Ship, target: Ship) -> bool:
     """Nelson rule 1: the target's keel line, ahead or astern, passes through the firer."""
     shape = firer.hull()
@@ -213,7 +217,8 @@ def resolve_volley(state: NavalState) -> None:
         target.flotation = max(0, target.flotation - hits)
         target.crew = max(0, target.crew - crew_loss)
         factors = f"flotation {target.flotation}, crew {target.crew}"
-        state.emit(Hit(target.name, hits, volley["mount"] + (" (raked)" if volley["rake"] else ""), factors))
+        source = f"from {GUNS[volley['mount']]}" + (", raked" if volley["rake"] else "")
+        state.emit(Hit(target.name, hits, source, factors))
     if target.flotation == 0:
         state.sink(target, "sunk", firer.name)
         return

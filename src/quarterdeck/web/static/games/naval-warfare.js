@@ -446,7 +446,7 @@ function hitLabels(ctx, f, state, layer) {
     const ship = state.ships.find((s) => s.name === event.piece);
     if (!ship) continue;
     layer.append(el("text", { x: px(f, ship.x), y: py(f, ship.y) - Math.max(14, (ship.length * f.scale) / 2) - 6,
-      class: "hit-label", "data-hit": ship.name }, `−${event.hits} (${event.bearing})`));
+      class: "hit-label", "data-hit": ship.name }, `−${event.hits}${event.bearing.endsWith("raked") ? " raked" : ""}`));
   }
 }
 
