@@ -68,6 +68,13 @@ def test_a_place_reads_as_a_square_or_a_point_of_the_open_table():
     assert Struck("Java", "1406").describe() == "Java strikes her colours on 1406"
 
 
+def test_a_hit_reads_as_the_quarter_struck_where_it_came_from_or_what_it_struck():
+    assert Hit("Bellona", 1, "fore", "F2 S2 T2").describe() == "Bellona takes 1 hit(s) off the fore, now F2 S2 T2"
+    assert Hit("Beagle", 1, "from the guns ahead").describe() == "Beagle takes 1 hit(s) from the guns ahead"
+    assert Hit("Java", 2, "to her masts and hull").describe() == "Java takes 2 hit(s) to her masts and hull"
+    assert Hit("Essex", -1, "", "crew hit repaired, 0 left").describe() == "Essex: crew hit repaired, 0 left"
+
+
 def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():
     """Square Rigger fires off a quarter, Frigate and Naval Warfare from a broadside, a chaser or the guns
     ahead and astern; each reads as a sentence."""
@@ -81,6 +88,8 @@ def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():
         "ahead": "Santa Ana fires 3 ahead at Bull (effect 0)",
         "astern": "Santa Ana fires 3 astern at Bull (effect 0)",
     }
+    chasers = Fired("Constitution", "bow", 0, "Guerriere", 0)  # a chaser's throw has no strength
+    assert chasers.describe() == "Constitution fires off the bow at Guerriere (effect 0)"
 
 
 # --- a toy game: each player secretly picks 1-3, then a die is rolled; highest total + die wins ----

@@ -87,7 +87,8 @@ class Fired(Event):
 
     def describe(self) -> str:
         where = where_guns_bear(self.bearing)
-        return f"{self.piece} fires {self.amount} {where} at {self.target} (effect {self.effect})"
+        amount = f" {self.amount}" if self.amount else ""  # none for guns without a strength (Frigate's chasers)
+        return f"{self.piece} fires{amount} {where} at {self.target} (effect {self.effect})"
 
 
 def where_guns_bear(bearing: str) -> str:
@@ -118,9 +119,12 @@ class Hit(Event):
     factors: str = ""
 
     def describe(self) -> str:
-        # a quarter of the ship hit ("off the fore"), or where the shot came from ("from a port broadside")
+        if self.hits < 0:  # damage repaired
+            return f"{self.piece}: {self.factors}"
+        # the quarter of the ship hit ("off the fore"), where the shot came from ("from a port broadside"),
+        # or what it struck ("to her masts and hull")
         where = f" off the {self.bearing}" if self.bearing else ""
-        if self.bearing.startswith("from "):
+        if self.bearing.startswith(("from ", "to ")):
             where = f" {self.bearing}"
         now = f", now {self.factors}" if self.factors else ""
         return f"{self.piece} takes {self.hits} hit(s){where}{now}"

@@ -275,6 +275,9 @@ def open_windows(state: FrigateState, first: int, every: bool = False) -> None:
                 state.windows.append(ship.name)
 
 
+HIT_WORDS = {"hull": "hull", "crew": "crew", "gun": "guns", "mast": "masts"}  # what a hit struck, in words
+
+
 def close_segment(state: FrigateState, events: list[Event]) -> None:
     """All the segment's damage lands (seed, Sequence of Play 2), with its consequences."""
     state.windows = []
@@ -298,7 +301,8 @@ def close_segment(state: FrigateState, events: list[Event]) -> None:
         ship = state.ships[name]
         square = state.grid.name(ship.hex)
         summary = f"hull {ship.hull}/{ship.spec.hull} crew {ship.crew} guns {ship.guns} masts {ship.masts}"
-        events.append(Hit(name, len(kinds), ",".join(kinds), summary))
+        struck = " and ".join(dict.fromkeys(HIT_WORDS[kind] for kind in kinds))
+        events.append(Hit(name, len(kinds), f"to her {struck}", summary))
         if ship.hull >= ship.spec.hull and ship.afloat:
             sink(state, ship, last_firer[name], events)
             continue

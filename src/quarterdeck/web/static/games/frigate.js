@@ -553,7 +553,7 @@ function hitLabels(ctx, state, layer) {
     if (!ship || !afloat(ship) || !["hit", "fired"].includes(event.kind)) continue;
     const { x, y } = centre(ship.hex);
     const text = event.kind === "hit"
-      ? (event.hits < 0 ? "crew hit repaired" : `−${event.hits} (${event.bearing})`)
+      ? (event.hits < 0 ? "crew hit repaired" : `−${event.hits} (${event.bearing.replace(/^to her /, "")})`)
       : `${pretty(event.piece)}: ${plural(event.effect, "hit")}`;
     layer.append(el("text", { x, y: y + R * 0.2, class: "hit-label", "data-hit": ship.name }, text));
   }
