@@ -329,6 +329,29 @@ class TestDriftAndSag:
         assert Moved("Essex", "0510", "0511", "N") in events
         assert state.ships_at(essex.hex) == [essex]
 
+    def test_a_ship_at_ma_0_drifts_though_an_afoul_pair_drifted_before_her(self):
+        """Drift (reconstructed): every ship that declared MA 0 drifts, whatever drifted first; here an
+        afoul pair, listed before her, drifts as one."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **{"class": "frigate"}),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **{"class": "frigate"}),
+                       ship("Fly", "blue", 20, "2015", "N", 0), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0, Fly=0)
+        state.apply(Move("Essex"), 0)  # aboard her from astern
+        pair_downwind, fly_downwind = near(state, "Guerriere", "NW"), near(state, "Fly", "NW")
+        quiet_turn(state)
+        assert state.ships["Essex"].afoul == "Guerriere"
+        assert state.grid.name(state.ships["Guerriere"].hex) == pair_downwind
+        assert state.grid.name(state.ships["Fly"].hex) == fly_downwind
+
+    def test_a_ship_drifts_into_the_hex_one_drifting_off_the_map_has_left(self):
+        """Drift (reconstructed): a ship drifting off the map leaves the battle, and her hex is open
+        water at once for the ship drifting behind her."""
+        state = battle(ship("Hope", "blue", 14, "0522", "N", 0), ship("Fly", "blue", 20, "0521", "N", 0), FAR)
+        declare(state, Hope=0, Fly=0, Distant=0)
+        events = quiet_turn(state)
+        assert Escaped("Hope", "0522", "south") in events and state.ships["Hope"].status == "escaped"
+        assert state.grid.name(state.ships["Fly"].hex) == "0522"
+
     def test_sagging_in_fresh_wind(self):
         state = battle(ship("Fly", "blue", 20, "0510", "SE", 0), ship("Bellona", "blue", 74, "1010", "SE", 0),
                        FAR, wind=(1, "fresh"), options={"sagging": True})
