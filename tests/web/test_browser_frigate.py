@@ -185,7 +185,7 @@ def test_the_duel_at_one_screen_by_clicking_dragging_and_keys(page, server, tmp_
     assert (
         ship_at(page, "Constitution")
         .get_attribute("aria-label")
-        .startswith("Constitution, blue; 44-gun frigate; at 1406 facing SE; hull 0 of 6, crew 0, guns 0, masts 0")
+        .startswith("Constitution, blue; 44-gun frigate; at 1406 facing SE; hits: hull 0 of 6, crew 0, guns 0, masts 0")
     )
     assert ship_at(page, "Guerriere").get_attribute("data-side") == "red"
     assert ship_at(page, "Guerriere").locator("rect.badge").count() == 1  # red's diamond badge; blue's is round
@@ -472,7 +472,7 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         for index in range(count):
             ship = ships.nth(index)
             label = ship.get_attribute("aria-label")
-            assert re.match(r"\S.*, (blue|red); \d+-gun .+; at \d{4} facing (N|NE|SE|S|SW|NW); hull \d+ of \d+", label)
+            assert re.match(r"\S.*, (blue|red); \d+-gun .+; at \d{4} facing (N|NE|SE|S|SW|NW); hits: hull \d+ of \d+", label)
             assert ship.get_attribute("tabindex") == "0" and ship.locator("title").text_content() == label
         first = ships.first.get_attribute("data-piece")
         ships.first.focus()

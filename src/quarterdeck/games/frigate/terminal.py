@@ -146,7 +146,7 @@ def _ship_line(state: FrigateState, ship, letter: str) -> Text:
         return Text(f"  {letter} {ship.name} ({ship.spec.rating}): {ship.status}", style="dim")
     bits = [f"{ship.name} ({ship.spec.rating}{', prize' if ship.prize else ''}) {side} {state.grid.name(ship.hex)} "
             f"{ship.facing.name}", f"MA {ship.ma}" + (f", {ship.left} left" if state.segment else ""),
-            f"hull {ship.hull}/{ship.spec.hull} crew {ship.crew} guns {ship.guns} masts {ship.masts}"]
+            f"hits: hull {ship.hull}/{ship.spec.hull}, crew {ship.crew}, guns {ship.guns}, masts {ship.masts}"]
     if ship.fighting_sail:
         bits.append("fighting sail")
     if ship.afoul:

@@ -300,7 +300,7 @@ def close_segment(state: FrigateState, events: list[Event]) -> None:
     for name, kinds in landed.items():
         ship = state.ships[name]
         square = state.grid.name(ship.hex)
-        summary = f"hull {ship.hull}/{ship.spec.hull} crew {ship.crew} guns {ship.guns} masts {ship.masts}"
+        summary = f"hull hits {ship.hull} of {ship.spec.hull}, crew {ship.crew}, guns {ship.guns}, masts {ship.masts}"
         struck = " and ".join(dict.fromkeys(HIT_WORDS[kind] for kind in kinds))
         events.append(Hit(name, len(kinds), f"to her {struck}", summary))
         if ship.hull >= ship.spec.hull and ship.afloat:

@@ -90,7 +90,7 @@ function legalOf(ctx, piece) {
 }
 
 function damage(ship) {
-  return `hull ${ship.hull} of ${ship.hull_boxes}, crew ${ship.crew}, guns ${ship.guns}, masts ${ship.masts}`;
+  return `hits: hull ${ship.hull} of ${ship.hull_boxes}, crew ${ship.crew}, guns ${ship.guns}, masts ${ship.masts}`;
 }
 
 function describeShip(state, ship) {
