@@ -472,7 +472,8 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         for index in range(count):
             ship = ships.nth(index)
             label = ship.get_attribute("aria-label")
-            assert re.match(r"\S.*, (blue|red); \d+-gun .+; at \d{4} facing (N|NE|SE|S|SW|NW); hits: hull \d+ of \d+", label)
+            named = r"\S.*, (blue|red); \d+-gun .+; at \d{4} facing (N|NE|SE|S|SW|NW); hits: hull \d+ of \d+"
+            assert re.match(named, label)
             assert ship.get_attribute("tabindex") == "0" and ship.locator("title").text_content() == label
         first = ships.first.get_attribute("data-piece")
         ships.first.focus()
