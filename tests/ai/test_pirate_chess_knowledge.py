@@ -143,20 +143,6 @@ def test_a_hunter_closes_the_squares_a_lone_ship_could_flee_to():
     assert evaluate(hunt("a3", reserves=reserve), 0) - evaluate(hunt("c2", reserves=reserve), 0) < net
 
 
-def test_against_a_last_ship_at_anchor_the_side_ahead_makes_its_pirate():
-    # Red is down to one ship, at anchor, nothing in reserve: only a Pirate can ever take her, and
-    # taking her wins. Blue, with no Pirate, has a Frigate at anchor in the harbour: the Barque
-    # joining her for a Pirate is worth the two ships it costs, whatever Red's last ship is.
-    for last in ("Dhow", "Frigate"):
-        state = layout({"d4": "blue Frigate anchored", "d2": "blue Barque", "b7": "blue Schooner",
-                        "h8": f"red {last} anchored"})
-        assert text_of_choice("greedy", state) == "move Barque d2-d4 upgrade Pirate"
-    # With a second enemy ship under way, where any ship may strike her, the Frigate stays a Frigate.
-    state = layout({"d4": "blue Frigate anchored", "d2": "blue Barque", "b7": "blue Schooner",
-                    "h8": "red Dhow anchored", "a6": "red Junk"})
-    assert text_of_choice("greedy", state) != "move Barque d2-d4 upgrade Pirate"
-
-
 def test_positions_the_evaluation_tells_apart_have_different_keys():
     # the searches remember evaluations by position key (exact_keys): a lead worn down by quiet turns
     # must not be read from the memo of the same board a few quiet turns earlier

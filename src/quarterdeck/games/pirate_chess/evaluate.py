@@ -11,9 +11,6 @@ The evaluation therefore values
   target (knight distance on the torus), so that a search steers them into striking range,
 * the means of making a Pirate: a ship at anchor in the harbour, another ship to join it and
   Pirate upgrades left count as part of one (`HARBOUR_PIRATE`),
-* a fleet's last ship or two, all at anchor with none in reserve, as worth at least the game to the
-  enemy's Pirates (`LAST_STAND`): taking them wins and only a Pirate can, so a side ahead with no
-  Pirate gives two ships for one rather than sit out the quiet-turn draw,
 * the hunt of a fleet reduced to a ship or two with nothing in reserve: each square such a ship
   could flee to next turn that no enemy ship reaches (`FLIGHT`), so that a search closes them one
   by one before the Pirate strikes, as a chess player drives a lone king into a mating net,
@@ -41,7 +38,6 @@ APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored targe
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
 FLIGHT = 0.06  # per square a hunted fleet could flee to that no enemy reaches
 HUNTED = 2  # a fleet with this many ships on board or fewer, and none in reserve, is hunted
-LAST_STAND = 16.0  # the worth, to Pirates, of a hunted fleet all at anchor: more than two Frigates made into one
 
 
 def evaluate(state: PirateChessState, player: int) -> float:
@@ -64,14 +60,7 @@ def hunting_power(pirates: float) -> float:
 
 
 def _anchored_value(state: PirateChessState, fleet: int) -> float:
-    """What `fleet` has at anchor, where only Pirates can take it: its ships' values, and at least the
-    game itself (`LAST_STAND`) once the fleet is down to its last ship or two, all at anchor, with
-    none in reserve, for taking them wins and nothing but a Pirate can."""
-    ships = state.ships[fleet].values()
-    value = sum(SHIP_VALUE[ship.kind] for ship in ships if ship.anchored)
-    if 0 < len(ships) <= HUNTED and all(ship.anchored for ship in ships):
-        return max(value, LAST_STAND)
-    return value
+    return sum(SHIP_VALUE[ship.kind] for ship in state.ships[fleet].values() if ship.anchored)
 
 
 def _fleet_strength(state: PirateChessState, fleet: int, enemy_anchored: float) -> float:
