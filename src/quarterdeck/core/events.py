@@ -86,15 +86,16 @@ class Fired(Event):
     effect: int
 
     def describe(self) -> str:
-        where = where_guns_bear(self.bearing)
+        where = bearing_words(self.bearing)
         amount = f" {self.amount}" if self.amount else ""  # none for guns without a strength (Frigate's chasers)
         return f"{self.piece} fires{amount} {where} at {self.target} (effect {self.effect})"
 
 
-def where_guns_bear(bearing: str) -> str:
+def bearing_words(bearing: str) -> str:
     """A bearing in words: a quarter or compass point ("off the stbd-bow"), a broadside ("off the port
-    side"), or guns that point the ship's own way ("ahead", "astern")."""
-    if bearing in ("ahead", "astern"):
+    side"), guns that point the ship's own way ("ahead", "astern"), or a game's own phrase, used as it
+    is ("from a port broadside", "to her masts")."""
+    if " " in bearing or bearing in ("ahead", "astern"):
         return bearing
     return f"off the {bearing} side" if bearing in ("port", "starboard") else f"off the {bearing}"
 
@@ -107,7 +108,7 @@ class Defended(Event):
     amount: int
 
     def describe(self) -> str:
-        return f"{self.piece} defends {self.amount} {where_guns_bear(self.bearing)}"
+        return f"{self.piece} defends {self.amount} {bearing_words(self.bearing)}"
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,7 @@ class Hit(Event):
     def describe(self) -> str:
         if self.hits < 0:  # damage repaired
             return f"{self.piece}: {self.factors}"
-        # the quarter of the ship hit ("off the fore"), where the shot came from ("from a port broadside"),
-        # or what it struck ("to her masts and hull")
-        where = f" off the {self.bearing}" if self.bearing else ""
-        if self.bearing.startswith(("from ", "to ")):
-            where = f" {self.bearing}"
+        where = f" {bearing_words(self.bearing)}" if self.bearing else ""
         now = f", now {self.factors}" if self.factors else ""
         return f"{self.piece} takes {self.hits} hit(s){where}{now}"
 

@@ -68,19 +68,15 @@ def map_labels(names: Iterable[str]) -> dict[str, str]:
         words = name.split()
         return (words[0][0] if initial and len(words) > 1 else "") + words[-1][:letters]
 
-    labels = {}
-    for name in names:
+    def unique(name: str) -> str:
         for initial in (False, True):
             for letters in range(3, len(name.split()[-1]) + 1):
                 mine = label(name, letters, initial)
                 if all(label(other, letters, initial) != mine for other in names if other != name):
-                    labels[name] = mine
-                    break
-            if name in labels:
-                break
-        else:
-            labels[name] = name  # no shorter label tells her apart
-    return labels
+                    return mine
+        return name  # no shorter label tells her apart
+
+    return {name: unique(name) for name in names}
 
 
 def battery_text(ship) -> str:
