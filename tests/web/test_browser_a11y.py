@@ -19,7 +19,16 @@ import pytest
 from quarterdeck import games
 from tests.web import test_browser as shared
 from tests.web.conftest import ROOT, ServerProcess, missing_service
-from tests.web.test_browser import CHROMIUM, axe_findings, create_game, game_detail, open_game, settle, svg_text_sizes
+from tests.web.test_browser import (
+    CHROMIUM,
+    axe_findings,
+    create_game,
+    game_detail,
+    open_game,
+    play_by_api,
+    settle,
+    svg_text_sizes,
+)
 
 server, browser, page = shared.server, shared.browser, shared.page
 
@@ -301,10 +310,38 @@ def test_the_command_lines_help_gives_this_games_own_examples_and_each_one_works
         assert not answer.startswith("Not understood") and "No actions now" not in answer, (question, answer)
         if question.startswith("what is on"):
             assert "empty" not in answer.split(".")[0], (question, answer)
+    piece = next(text for text in asked if text.startswith("what can"))[len("what can "):-len(" do")]
+    before = len(game_detail(server, created["id"], created["token"])["history"])
+    answer = ask(piece)  # her name alone asks what she can do, and takes none of it
+    assert "actions" in answer and not answer.startswith(("Planned", "Sent")), answer
+    assert len(game_detail(server, created["id"], created["token"])["history"]) == before
     answer = ask(action)
     assert not answer.startswith("Not understood") and action in answer, answer
     history = game_detail(server, created["id"], created["token"])["history"]
     assert answer.startswith(f"Planned: {action}") or action in [entry["text"] for entry in history], answer
+
+
+def test_a_ships_name_typed_alone_asks_and_never_surrenders_her(page, server):
+    """Naval Warfare's end of a move offers `surrender Shannon`: typing `Shannon` lists her actions and
+    takes none of them (the rest of an action is taken only when it says more than the ship's name)."""
+    created = create_game(server, "naval-warfare", "local", scenario="frigate-duel")
+    for _ in range(20):  # the first listed action each time, up to the end of the move
+        view = game_detail(server, created["id"], created["token"])["view"]
+        seat = view["to_act"][0]
+        texts = [a["text"] for g in view["legal"][seat] for a in g["actions"]]
+        if "surrender Shannon" in texts:
+            break
+        play_by_api(server, created["id"], created["token"], seat, texts[0])
+    else:
+        pytest.fail("no end of the move with a surrender offered")
+    open_game(page, server, created["id"], created["token"], ready=".board")
+    page.fill("#command", "Shannon")
+    page.press("#command", "Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.innerText.includes('actions')")
+    settle(page)
+    history = game_detail(server, created["id"], created["token"])["history"]
+    assert not any(entry["text"].startswith("surrender") for entry in history)
+    assert "surrender Shannon" not in page.inner_text("#command-help")
 
 
 def created_view_seats(server, created: dict) -> list:

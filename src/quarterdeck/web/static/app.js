@@ -859,8 +859,11 @@ class GamePage {
   /** Examples for the command line from the game as it stands: an action legal now (while it is not this
    * browser's decision, the last one shown), a piece by its name and, on a board of squares or hexes, a place. */
   typingExamples() {
-    const group = this.groups().find((g) => g.piece && g.actions.length);
-    if (group) this.lastExample = { action: group.actions[0].text, piece: group.piece };
+    // An action that says more than which ship acts (a move, not "surrender Shannon"): typed without its
+    // first word it is still that action, where a ship's name alone asks what she can do.
+    const telling = (g) => g.actions.find((a) => a.text.split(" ").slice(1).join(" ").toLowerCase() !== g.piece.toLowerCase());
+    const group = this.groups().find((g) => g.piece && telling(g));
+    if (group) this.lastExample = { action: telling(group).text, piece: group.piece };
     const pieces = this.described().pieces.filter((p) => p.piece);
     const piece = pieces.find((p) => p.piece === this.lastExample?.piece) || pieces.find((p) => p.mine) || pieces[0];
     const action = this.lastExample?.action || null;
@@ -935,10 +938,12 @@ class GamePage {
     // An action: its whole notation, or (as in the terminal) without its first word.
     // As the terminal takes them: "d2 d4" for "move d2-d4", "d4 e5" for "attack d4xe5".
     const loose = (notation) => notation.toLowerCase().replace(/\b([a-z]\d+)[-x>]([a-z]\d+)\b/g, "$1 $2");
+    // A piece's name alone asks what she can do: it never takes an action ("surrender Shannon", "anchor Junk").
+    const bareName = Boolean(pieceNamed(text)?.piece);
     const exact = (["end", "end phase", "end move", "end turn"].includes(lower) && actions.find((a) => a.text === this.endAction()))
       || actions.find((a) => a.text.toLowerCase() === lower)
-      || actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower)
-      || actions.find((a) => loose(a.text).split(" ").slice(1).join(" ") === loose(lower));
+      || (!bareName && (actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower)
+        || actions.find((a) => loose(a.text).split(" ").slice(1).join(" ") === loose(lower))));
     if (!exact) {
       const piece = pieceNamed(text);
       if (piece?.piece && actions.some((a) => a.piece === piece.piece)) {
