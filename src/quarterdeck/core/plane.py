@@ -168,8 +168,25 @@ def _segment_distance_point(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - t * abx, p[1] - a[1] - t * aby)
 
 
+def _apart(a: Point, b: Point, lo_x: float, hi_x: float, lo_y: float, hi_y: float) -> bool:
+    """Whether segment a-b lies more than EPS outside the box on one axis: then nothing in the box
+    can touch it (the cheap test that spares most of the exact ones)."""
+    return (
+        (a[0] > hi_x + EPS and b[0] > hi_x + EPS) or (a[0] < lo_x - EPS and b[0] < lo_x - EPS)
+        or (a[1] > hi_y + EPS and b[1] > hi_y + EPS) or (a[1] < lo_y - EPS and b[1] < lo_y - EPS)
+    )
+
+
+def _box(polygon: Polygon) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
 def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Closed segments intersect (touching at a point counts)."""
+    if _apart(p1, p2, min(q1[0], q2[0]), max(q1[0], q2[0]), min(q1[1], q2[1]), max(q1[1], q2[1])):
+        return False
     d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
     d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
     if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
@@ -204,6 +221,8 @@ def _edges(polygon: Polygon):
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
     """Closed test (a point on the boundary is inside); works for any simple polygon."""
     x, y = point
+    if _apart(point, point, *_box(polygon)):
+        return False
     inside = False
     for a, b in _edges(polygon):
         if _segment_distance_point(point, a, b) <= EPS:
@@ -217,6 +236,8 @@ def point_in_polygon(point: Point, polygon: Polygon) -> bool:
 
 def segment_hits_polygon(p: Point, q: Point, polygon: Polygon) -> bool:
     """Whether the closed segment p-q touches the closed polygon (grazing counts)."""
+    if _apart(p, q, *_box(polygon)):
+        return False
     if point_in_polygon(p, polygon) or point_in_polygon(q, polygon):
         return True
     return any(segments_cross(p, q, a, b) for a, b in _edges(polygon))
