@@ -151,21 +151,3 @@ def test_positions_the_evaluation_tells_apart_have_different_keys():
     later.quiet_turns = 60
     assert evaluate(later, 0) != evaluate(fresh, 0)
     assert later.position_key() != fresh.position_key()
-
-
-def test_a_fleet_ahead_keeps_the_means_to_take_the_last_enemy_at_anchor():
-    # Blue's Pirate, a Caravel at anchor in the harbour and a Frigate against Red's last Barque at
-    # anchor: only a Pirate can take her, and only with a second ship to close the squares she
-    # would flee to. Joining the Pirate and the Caravel into a Frigate would leave two Frigates,
-    # which could make no more than a lone Pirate: a lead that can never win, worth a fifth of itself.
-    means = layout({"e4": "blue Caravel anchored", "c3": "blue Pirate", "a8": "blue Frigate anchored",
-                    "h1": "red Barque anchored"})
-    none = layout({"e4": "blue Frigate anchored", "a8": "blue Frigate anchored", "h1": "red Barque anchored"},
-                  upgrades_used={"blue": {"Frigate": 1}})
-    assert evaluate(none, 0) < 0.5 * evaluate(means, 0)
-    for quiet in (0, 90):
-        state = means.clone()
-        state.quiet_turns = quiet
-        while state.current_player() == 0:
-            state.apply(make_agent("ai:2:budget=iterations", seed=1).act(state, 0), 0)
-        assert "Pirate" in state.ships[0], f"after {quiet} quiet turns"
