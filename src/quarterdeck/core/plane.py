@@ -220,9 +220,12 @@ def _edges(polygon: Polygon):
 
 def point_in_polygon(point: Point, polygon: Polygon) -> bool:
     """Closed test (a point on the boundary is inside); works for any simple polygon."""
+    return not _apart(point, point, *_box(polygon)) and _point_within(point, polygon)
+
+
+def _point_within(point: Point, polygon: Polygon) -> bool:
+    """point_in_polygon without its box test, for a caller that has made it."""
     x, y = point
-    if _apart(point, point, *_box(polygon)):
-        return False
     inside = False
     for a, b in _edges(polygon):
         if _segment_distance_point(point, a, b) <= EPS:
@@ -238,7 +241,7 @@ def segment_hits_polygon(p: Point, q: Point, polygon: Polygon) -> bool:
     """Whether the closed segment p-q touches the closed polygon (grazing counts)."""
     if _apart(p, q, *_box(polygon)):
         return False
-    if point_in_polygon(p, polygon) or point_in_polygon(q, polygon):
+    if _point_within(p, polygon) or _point_within(q, polygon):
         return True
     return any(segments_cross(p, q, a, b) for a, b in _edges(polygon))
 

@@ -20,6 +20,9 @@ const MIN_TEXT = 12;
 const MAX_ZOOM = 4;
 const connection = document.getElementById("connection");
 // What a focused control is known by across a redraw, and the parts of the page the focus falls back to.
+/** An action's notation without its first word ("move Revenge turn 0 ..." -> "Revenge turn 0 ..."): what
+ * the command line takes for the whole action, as the terminal does. */
+const withoutFirstWord = (text) => text.split(" ").slice(1).join(" ");
 const FOCUS_NAMES = ["data-action", "data-piece-button", "data-shortcut", "data-order", "data-number", "data-piece"];
 const FOCUS_ZONES = [".choices", "#legal-actions", ".pending", "#replay", "#moves", ".board", ".side .row"];
 
@@ -861,13 +864,13 @@ class GamePage {
   typingExamples() {
     // An action that says more than which ship acts (a move, not "surrender Shannon"): typed without its
     // first word it is still that action, where a ship's name alone asks what she can do.
-    const telling = (g) => g.actions.find((a) => a.text.split(" ").slice(1).join(" ").toLowerCase() !== g.piece.toLowerCase());
+    const telling = (g) => g.actions.find((a) => withoutFirstWord(a.text).toLowerCase() !== g.piece.toLowerCase());
     const group = this.groups().find((g) => g.piece && telling(g));
     if (group) this.lastExample = { action: telling(group).text, piece: group.piece };
     const pieces = this.described().pieces.filter((p) => p.piece);
     const piece = pieces.find((p) => p.piece === this.lastExample?.piece) || pieces.find((p) => p.mine) || pieces[0];
     const action = this.lastExample?.action || null;
-    return { action, rest: action?.split(" ").slice(1).join(" ") || null, piece: piece?.name || null,
+    return { action, rest: action ? withoutFirstWord(action) || null : null, piece: piece?.name || null,
       place: [piece, ...pieces].find((p) => p?.at)?.at || null };
   }
 
@@ -942,8 +945,8 @@ class GamePage {
     const bareName = Boolean(pieceNamed(text)?.piece);
     const exact = (["end", "end phase", "end move", "end turn"].includes(lower) && actions.find((a) => a.text === this.endAction()))
       || actions.find((a) => a.text.toLowerCase() === lower)
-      || (!bareName && (actions.find((a) => a.text.toLowerCase().split(" ").slice(1).join(" ") === lower)
-        || actions.find((a) => loose(a.text).split(" ").slice(1).join(" ") === loose(lower))));
+      || (!bareName && (actions.find((a) => withoutFirstWord(a.text.toLowerCase()) === lower)
+        || actions.find((a) => withoutFirstWord(loose(a.text)) === loose(lower))));
     if (!exact) {
       const piece = pieceNamed(text);
       if (piece?.piece && actions.some((a) => a.piece === piece.piece)) {
