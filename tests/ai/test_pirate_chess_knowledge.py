@@ -10,7 +10,7 @@ from quarterdeck.ai import make_agent
 from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.knowledge import Knowledge
 from quarterdeck.games import get
-from quarterdeck.games.pirate_chess.evaluate import _knight_distances, can_net, evaluate, hunting_power
+from quarterdeck.games.pirate_chess.evaluate import _knight_distances, evaluate, hunting_power
 
 GAME = get("pirate-chess")
 
@@ -115,13 +115,11 @@ def test_the_search_keeps_its_pirate_against_a_fleet_at_anchor():
 
 def test_the_search_upgrades_to_a_pirate_when_it_has_none():
     # Blue has no Pirate and Red lies at anchor: the Dhow in the harbour with the Junk beside it
-    # can become one, the only way to make progress (and the Brig and the Caravel close a net with it)
+    # can become one, the only way to make progress
     state = layout(
         {
             "d4": "blue Dhow anchored",
             "c4": "blue Junk",
-            "h2": "blue Brig anchored",
-            "f1": "blue Caravel anchored",
             "a1": "red Frigate anchored",
             "g7": "red Barque anchored",
             "b7": "red Junk anchored",
@@ -153,18 +151,3 @@ def test_positions_the_evaluation_tells_apart_have_different_keys():
     later.quiet_turns = 60
     assert evaluate(later, 0) != evaluate(fresh, 0)
     assert later.position_key() != fresh.position_key()
-
-
-def test_a_lead_no_hunt_can_win_counts_for_little():
-    # A Pirate and a Frigate can never net a lone Barque at anchor (hunts.py): she always has a square
-    # to sail to before the Pirate comes. With a second Frigate the net closes, so that lead is worth
-    # far more than the Frigate's own value.
-    short = layout({"a1": "blue Pirate", "c5": "blue Frigate", "f6": "red Barque anchored"})
-    enough = layout({"a1": "blue Pirate", "c5": "blue Frigate", "h2": "blue Frigate anchored", "f6": "red Barque anchored"})
-    assert not can_net(short, 0) and can_net(enough, 0)
-    assert 0 < evaluate(short, 0) < evaluate(enough, 0) / 2
-    # without a Pirate, a fourth ship and a Pirate upgrade left make one and keep the net's two
-    three = {"a1": "blue Junk", "c5": "blue Frigate", "h2": "blue Brig", "f6": "red Barque anchored"}
-    assert not can_net(layout(three), 0)
-    assert can_net(layout({**three, "d8": "blue Dhow"}), 0)
-    assert not can_net(layout({**three, "d8": "blue Dhow"}, upgrades_used={"blue": {"Pirate": 2}}), 0)

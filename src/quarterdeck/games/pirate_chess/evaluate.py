@@ -37,8 +37,6 @@ HARBOUR_PIRATE = 0.25  # a ship at anchor in the harbour, with a joiner and Pira
 APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored target beyond striking range
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
 FLIGHT = 0.06  # per square a hunted fleet could flee to that no enemy reaches
-NO_MEANS = 0.2  # share of a lead kept by a fleet that can no longer take a last enemy at anchor (`can_net`)
-NET_SHIPS = 3  # ships a net needs: a Pirate to strike and two more to close the squares she could flee to
 HUNTED = 2  # a fleet with this many ships on board or fewer, and none in reserve, is hunted
 
 
@@ -49,27 +47,11 @@ def evaluate(state: PirateChessState, player: int) -> float:
     anchored = (_anchored_value(state, 0), _anchored_value(state, 1))
     lead = _fleet_strength(state, player, anchored[1 - player]) - _fleet_strength(state, 1 - player, anchored[player])
     lead += FLIGHT * (_flight(state, player) - _flight(state, 1 - player))
-    if lead > 0 and not can_net(state, player) or lead < 0 and not can_net(state, 1 - player):
-        lead *= NO_MEANS  # a lead the side ahead can never turn into a win
     options = state.options
     if options.quiet_turn_draw and state.quiet_turns:
         # a lead melts away as the draw by quiet turns comes closer: forcing play keeps it
         lead *= 1.0 - QUIET_DISCOUNT * min(state.quiet_turns / options.quiet_turn_limit, 1.0)
     return lead
-
-
-def can_net(state: PirateChessState, fleet: int) -> bool:
-    """Whether `fleet` still has the means to take the last ship of an enemy that lies at anchor:
-    a Pirate and two more ships, or, without a Pirate, a fourth ship and a Pirate upgrade left (two
-    join into the Pirate). A Pirate with one ship more cannot net a lone anchored ship of any kind
-    but the Dhow, however long it tries (docs/ai.md, "Which hunts can be won"). An enemy of Pirates
-    alone never anchors, so any ship may take it."""
-    if all(SHIP_TYPES[ship.kind].strikes_anchored for ship in state.ships[1 - fleet].values()):
-        return True
-    ships = state.ships[fleet].values()
-    if any(SHIP_TYPES[ship.kind].strikes_anchored for ship in ships):
-        return len(ships) >= NET_SHIPS
-    return len(ships) >= NET_SHIPS + 1 and state.upgrades[fleet].get("Pirate", 0) < UPGRADE_LIMIT
 
 
 def hunting_power(pirates: float) -> float:
