@@ -3,12 +3,13 @@ relaxed game it solves gives the hunted ship the book's own choices and the hunt
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from quarterdeck.games import get
-from quarterdeck.games.pirate_chess.hunts import Sea, solve
+from quarterdeck.games.pirate_chess.hunts import Sea, main, solve
 from quarterdeck.games.pirate_chess.movement import geometry
 
 GAME = get("pirate-chess")
@@ -93,3 +94,13 @@ def test_an_unknown_or_unanchoring_hunted_ship_is_refused():
         solve("Galleon", ())
     with pytest.raises(ValueError, match="never anchors"):
         solve("Pirate", ("Frigate",))
+
+
+def test_the_command_prints_a_hunt_and_names_what_is_wrong(capsys):
+    main(["Dhow", "Frigate"])
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["winnable"] and printed["won"] == printed["positions"] == 3906
+    with pytest.raises(SystemExit, match="usage"):
+        main([])
+    with pytest.raises(SystemExit, match="Galleon"):
+        main(["Barque", "Frigate,Galleon"])

@@ -149,10 +149,13 @@ def solve(hunted: str, helpers: tuple[str, ...], size: int = 8) -> Hunt:
     )
 
 
+USAGE = "usage: python -m quarterdeck.games.pirate_chess.hunts HUNTED [HELPER,HELPER...]  (e.g. Barque Frigate,Frigate)"
+
+
 def main(arguments: list[str]) -> None:
-    """`python -m quarterdeck.games.pirate_chess.hunts HUNTED [HELPER,HELPER...]`: one hunt, as JSON."""
+    """Work out one hunt, a Pirate and the helpers against a lone HUNTED ship at anchor, and print it as JSON."""
     if not 1 <= len(arguments) <= 2:
-        raise SystemExit(main.__doc__)
+        raise SystemExit(USAGE)
     helpers = tuple(arguments[1].split(",")) if len(arguments) > 1 and arguments[1] else ()
     try:
         hunt = solve(arguments[0], helpers)
