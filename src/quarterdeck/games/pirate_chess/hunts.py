@@ -36,13 +36,15 @@ class Hunt:
     hunted: str  # the lone ship's type
     helpers: tuple[str, ...]  # the hunters' ships besides their Pirate
     positions: int  # positions with the hunted ship at anchor and the hunters to move
-    struck: int  # of those, the Pirate lies a leap away and strikes at once
+    struck: int  # of those, a Pirate lies a leap away and strikes at once
     won: int  # of those, the hunters force the capture, however she sails
     rounds: int  # the longest forced hunt, in turns of each side
 
     @property
     def winnable(self) -> bool:
-        """Whether the hunters can ever net her, rather than only strike where she already lies a leap away."""
+        """Whether the hunters can ever net her, rather than only strike where she already lies a leap
+        away. From a position outside `won` she holds out for ever, so a hunt won from only some
+        positions is won only if she is caught in one of them; `won == positions` wins from anywhere."""
         return self.won > self.struck
 
 
