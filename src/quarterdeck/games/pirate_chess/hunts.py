@@ -117,7 +117,7 @@ def solve(hunted: str, helpers: tuple[str, ...], size: int = 8) -> Hunt:
     positions = sea.positions()
     index = {position: i for i, position in enumerate(positions)}
     # a state is a position's index * 2, + 1 where she lies at anchor; each side's choices from
-    # each state are kept as one flat array with the offset where each state's begin
+    # each state are kept as one flat array, with the offset where each state's choices begin
     hers, her_starts = array("q"), array("q")
     ours, our_starts = array("q"), array("q")
     strikes = np.zeros(2 * len(positions), dtype=bool)
