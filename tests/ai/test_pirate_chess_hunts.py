@@ -9,6 +9,7 @@ import random
 import pytest
 
 from quarterdeck.games import get
+from quarterdeck.games.pirate_chess.actions import Move
 from quarterdeck.games.pirate_chess.hunts import Sea, main, solve
 from quarterdeck.games.pirate_chess.movement import geometry
 
@@ -31,8 +32,7 @@ def turn_ends(state, fleet: int) -> tuple[set[tuple[int, ...]], bool]:
             ends.add((pirate.square, other.square, red.square, red.anchored))
             return
         for action in position.legal_actions(fleet):
-            words = position.action_to_text(action).split()
-            if words[0] == "move" and "x" in words[2]:  # move Pirate c3xe4 sink
+            if isinstance(action, Move) and action.attack:
                 strikes = True
                 continue
             following = position.clone()

@@ -25,6 +25,7 @@ import sys
 from array import array
 from dataclasses import asdict, dataclass
 
+from ...core.geometry import TorusGrid
 from .movement import geometry
 from .scenario import SHIP_TYPES
 
@@ -63,10 +64,13 @@ class Sea:
         self.lines = geometry(size).lines
         self.squares = size * size
         # seen_from[m][s]: square s once the board is moved so that square m becomes square 0
-        self.seen_from = [
-            [((s // size - m // size) % size) * size + (s % size - m % size) % size for s in range(self.squares)]
-            for m in range(self.squares)
-        ]
+        torus = TorusGrid(size, size)
+
+        def moved(s: int, m: int) -> int:
+            x, y = torus.normalise((s % size - m % size, s // size - m // size))
+            return y * size + x
+
+        self.seen_from = [[moved(s, m) for s in range(self.squares)] for m in range(self.squares)]
 
     def positions(self) -> list[tuple[int, ...]]:
         return list(itertools.permutations(range(1, self.squares), len(self.kinds)))
