@@ -98,3 +98,43 @@ def test_a_captain_plays_on_rather_than_let_the_position_repeat_a_third_time():
     player = state.current_player()
     assert isinstance(make_agent("ai:3:budget=iterations", seed=1).act(state, player), MoveShip)
     assert make_agent("ai:3:budget=iterations,contempt=0", seed=1).act(state, player) == EndMove()
+
+
+def crippled_amazon_under_hortenses_broadside():
+    """Red to fire: Amazon lies a square off Hortense's starboard beam at F0 S0 T1 (she can neither
+    fire nor sail), Semillante is down to F1 S1 T1 a square from Phoebe."""
+    state = position(
+        [("Amazon", "blue", "frigate", "j4", "N"), ("Phoebe", "blue", "frigate", "g5", "NE"),
+         ("Hortense", "red", "frigate", "k4", "S"), ("Semillante", "red", "frigate", "f6", "SW")],
+        size=(12, 10), wind="NW",
+    )
+    state.hits["Amazon"] = 6
+    state.hits["Semillante"] = 4
+    play(state, "end-move", "end-fire", "end-move")
+    assert state.phase == "fire" and state.side_name == "red"
+    return state
+
+
+def test_a_struck_enemy_counts_for_more_than_her_last_factor():
+    """Only striking scores (points at the turn limit, the strike and annihilation conditions): the
+    last hit on a ship is worth her banked value as well as the factor it takes."""
+    state = crippled_amazon_under_hortenses_broadside()
+    red = state.current_player()
+    before = evaluate.evaluate(state, red)
+    state.hits["Amazon"] = 7
+    assert state.is_struck("Amazon")
+    assert evaluate.evaluate(state, red) - before > 1 + 0.25 * state.setup.ships["Amazon"].value
+
+
+def test_the_captains_strike_a_crippled_enemy_rather_than_leave_her_be():
+    """In the ladder ai:4 sat beside such an Amazon turn after turn until the position repeated a third
+    time (a draw): its search saw a seventh of a frigate in the last hit and lost sight of it behind
+    Phoebe's reply. Each level's fire phase here strikes her."""
+    for level in (2, 3, 4):
+        state = crippled_amazon_under_hortenses_broadside()
+        agent = make_agent(f"ai:{level}:budget=iterations", seed=1)
+        while state.phase == "fire":
+            seat = state.current_player()
+            state.apply(agent.act(state, seat), seat)
+        state.apply(EndDefence(), state.current_player())
+        assert state.is_struck("Amazon"), f"ai:{level}"

@@ -13,7 +13,7 @@ from itertools import product
 
 from ...core.geometry import Compass, Square
 from ...core.protocol import Action
-from . import fire
+from . import fire, victory
 from .actions import AssignDefence, EndDefence, EscapeShip, MoveShip
 from .state import SquareRiggerState
 from .turn import FIRE, MOVE
@@ -128,6 +128,13 @@ def material(state: SquareRiggerState, side: str) -> float:
     return total
 
 
+# A ship's material falls with each hit, but only her striking scores: she counts for points at the
+# turn limit and towards the strike and annihilation conditions, while a ship with one factor left
+# counts for nothing there. Without this a captain saw little in the last hit (a seventh of a frigate)
+# and would let a repetition draw a game in which a crippled enemy lay under his broadside.
+STRUCK_WEIGHT = 0.5  # of the value of each enemy piece struck, less that of our own
+
+
 def evaluate(state: SquareRiggerState, player: int) -> float:
     """Material balance, plus the hits in hand this turn and the fire each side can bring to bear."""
     if state.outcome is not None:
@@ -135,6 +142,7 @@ def evaluate(state: SquareRiggerState, player: int) -> float:
     mine = state.team_of(player)
     enemies = [s for s in state.setup.sides if s != mine]
     score = material(state, mine) - sum(material(state, s) for s in enemies)
+    score += STRUCK_WEIGHT * (victory.points(state, mine) - sum(victory.points(state, s) for s in enemies))
     attacking = state.side_name == mine
     if state.phase == FIRE or state.fire:
         pending = projected_hits(state)
