@@ -142,7 +142,7 @@ def evaluate(state: SquareRiggerState, player: int) -> float:
     mine = state.team_of(player)
     enemies = [s for s in state.setup.sides if s != mine]
     score = material(state, mine) - sum(material(state, s) for s in enemies)
-    score += STRUCK_WEIGHT * (victory.points(state, mine) - sum(victory.points(state, s) for s in enemies))
+    score += STRUCK_WEIGHT * (sum(victory.lost(state, s) for s in enemies) - victory.lost(state, mine))
     attacking = state.side_name == mine
     if state.phase == FIRE or state.fire:
         pending = projected_hits(state)

@@ -85,14 +85,19 @@ def _check_reachable(where: str, condition: Victory, ships: dict[str, ShipInfo])
 
 
 # --- in play ------------------------------------------------------------------------------------
-def points(state: SquareRiggerState, side: str) -> int:
-    """Value of the enemy ships struck and batteries silenced by `side`."""
+def lost(state: SquareRiggerState, side: str) -> int:
+    """Value of `side`'s own ships struck and batteries silenced."""
     total = 0
-    for name in state.hits:
+    for name in state.pieces(side):
         info = state.setup.ships.get(name) or state.setup.batteries[name]
-        if info.side != side and state.is_struck(name):
+        if state.is_struck(name):
             total += info.value
     return total
+
+
+def points(state: SquareRiggerState, side: str) -> int:
+    """Value of the enemy ships struck and batteries silenced by `side`."""
+    return sum(lost(state, other) for other in state.setup.sides if other != side)
 
 
 def condition_met(state: SquareRiggerState, condition: Victory) -> bool:
