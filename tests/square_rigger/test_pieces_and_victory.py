@@ -332,6 +332,19 @@ def test_turn_limit_points_add_up_every_struck_enemy_at_its_value():
     assert state.outcome.reason == "the turn limit (1) is reached; points level (blue 7, red 7)"
 
 
+def test_turn_limit_points_count_a_silenced_battery_at_its_f():
+    # Red's fort (F4) is silenced, blue's frigate (F2 S2 T3: 7) struck: red wins 7 to 4; a fort of
+    # F8 would have turned it.
+    board = "\n".join([".........."] * 9 + ["####......"])
+    for fort, result, reason in ((4, "red", "on points (blue 4, red 7)"), (8, "blue", "on points (blue 8, red 7)")):
+        battery = {"name": "Fort", "side": "red", "at": "b1", "F": fort, "field": ["N"]}
+        state = position([("Lost", "blue", "frigate", "c2", "N"), ("Victory", "blue", "first", "j2", "N"),
+                          ("Foe", "red", "frigate", "j10", "S")], board=board, batteries=[battery], turn_limit=1)
+        state.hits["Fort"], state.hits["Lost"] = fort, 7
+        play(state, "end-move", "end-move")
+        assert (state.outcome.result, state.outcome.reason) == (result, f"the turn limit (1) is reached; {reason}")
+
+
 def test_exit_edges_crossing_the_north_edge_on_the_a_file_is_not_leaving_by_the_west():
     # A first rate (T1) on a10 heading N in a north-westerly: N and NE take her over the north edge
     # only, and NW is into the wind's eye. Her only exit is west, so she cannot leave this turn.
