@@ -5,19 +5,30 @@ Prints one JSON object. Target (the issue): a random line-of-battle game under 2
 level within its move time.
 
     .venv/bin/python benchmarks/bench_naval_warfare.py [--games 3] [--levels 1,2,3,4,5] [--seed 1]
+
+`--reach FOLDER...` reads arena or ladder folders instead: per pairing, the drawn games, and those
+whose winds kept the two sides out of range: under the wind strengths thrown in the game, each
+ship's greatest move (her run in that wind, or a drift, whichever is longer: an inch in light airs,
+none in a calm) summed over the battle cannot bring any ship within the longest range of an enemy,
+however both sides sail. Every ship's move as played is checked against that greatest move.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import time
+from collections import Counter
+from pathlib import Path
 
 from quarterdeck.ai import make_agent
 from quarterdeck.core.protocol import CHANCE
+from quarterdeck.core.record import Record
 from quarterdeck.games import get
+from quarterdeck.games.naval_warfare import fire, wind
 
 GAME = get("naval-warfare")
 
@@ -43,12 +54,79 @@ def movement_position(seed: int):
     return state
 
 
+def greatest_move(ship, strength: int) -> int:
+    """The farthest a ship with her masts standing can go in one move in this wind, in hundredths."""
+    run = {wind.CALM: 0, wind.LIGHT: wind.drift_distance(wind.LIGHT)}.get(strength)
+    if run is None:
+        run = ship.spec.speed * (2 if strength == wind.STRONG else 1)
+    return max(run, wind.drift_distance(strength))
+
+
+def wind_bound(record: Record) -> tuple[bool, float, int]:
+    """(whether the winds kept every ship out of range of every enemy, the closest two enemies came
+    in inches, how many moves as played went farther than greatest_move allows)."""
+    strengths: dict[int, int] = {}
+    starts: dict[str, tuple[int, int]] = {}
+    reach: Counter[str] = Counter()
+    start = closest = math.inf
+    overruns = 0
+    move = 0
+
+    def settle(ships: list) -> int:  # the moves that went farther than the bound allows
+        return sum(1 for ship in ships if ship.name in starts
+                   and math.dist(ship.point, starts[ship.name]) > greatest_move(ship, strengths[move]) + 1)
+
+    for state, _, _ in record.replay(GAME):
+        ships = [s for s in state.ships.values() if s.status != "waiting"]
+        pairs = [(a, b) for a in ships for b in ships if a.side < b.side]
+        if start == math.inf:
+            start = {(a.name, b.name): math.dist(a.point, b.point) for a, b in pairs}
+        closest = min([closest] + [math.dist(a.point, b.point) for a, b in pairs])
+        if state.move_number != move:  # a new move: settle the one before
+            overruns += settle(ships)
+            starts = {ship.name: ship.point for ship in ships}
+            move = state.move_number
+        if state.phase != "wind":  # the wind thrown for this move; the highest it stood, to be safe
+            strengths[move] = max(strengths.get(move, 0), state.strength)
+            for ship in ships:
+                starts.setdefault(ship.name, ship.point)
+    overruns += settle(ships)
+    for strength in strengths.values():
+        for ship in ships:
+            reach[ship.name] += greatest_move(ship, strength)
+    kept_apart = all(d - reach[a] - reach[b] > fire.MAX_RANGE for (a, b), d in start.items())
+    return kept_apart, round(closest / 100, 1), overruns
+
+
+def reaches(folders: list[str]) -> dict:
+    """Per folder and pairing: games, draws, and the draws the winds decided (see wind_bound)."""
+    results: dict = {}
+    for folder in folders:
+        pairings: dict[str, Counter[str]] = {}
+        for path in sorted((Path(folder) / "games").glob("*.json")):
+            result = json.loads(path.read_text())
+            tally = pairings.setdefault(" vs ".join(sorted(result["agents"])), Counter())
+            tally["games"] += 1
+            if any(result["returns"]):
+                continue
+            tally["draws"] += 1
+            kept_apart, _, overruns = wind_bound(Record.parse(path.with_suffix(".qdr").read_text()))
+            tally["kept_apart_by_the_wind"] += kept_apart
+            tally["moves_over_the_bound"] += overruns
+        results[folder] = {name: dict(tally) for name, tally in pairings.items()}
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", default="1,2,3,4,5")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reach", nargs="+", metavar="FOLDER", help="arena or ladder folders to read, alone")
     args = parser.parse_args()
+    if args.reach:
+        print(json.dumps({"python": platform.python_version(), "reach": reaches(args.reach)}, indent=2))
+        return
     result: dict = {"python": platform.python_version(), "random_games": {}}
     for scenario in [info.name for info in GAME.scenarios()]:
         start = time.perf_counter()
