@@ -76,6 +76,17 @@ def test_same_repeats_last_turns_fire_plan():
     assert fired == ["fire Bellona stbd-beam 2 at Achille"] * 2
 
 
+def test_same_repeats_a_naval_warfare_move_when_the_initiative_changed_hands():
+    # seed 0: Blanche moves second in move 1 and first in move 2 (rule 3's 2d6), the same decision
+    screen, match, _ = play("naval-warfare", ["Blanche turn +10 run 2 turn 0", "end", "same"],
+                            scenario="single-ship-action", agents={1: "greedy"})
+    assert "no plan of this phase" not in screen
+    moved = [(match._before[i].move_number, match._before[i].phase, text)
+             for i, (seat, text) in enumerate(match.moves) if seat == "british" and text.startswith("move")]
+    assert moved == [(1, "move-second", "move Blanche turn +10 run 2.00 turn +0"),
+                     (2, "move-first", "move Blanche turn +10 run 2.00 turn +0")]
+
+
 def test_the_defence_is_made_for_a_person_unless_switched_off():
     match = square_rigger_position([("Bellona", "blue", "third", "c3", "N"), ("Achille", "red", "third", "e3", "N")])
     screen, match, person = play("square-rigger", ["end", "Bellona stbd-beam 2", "end"], match=match)

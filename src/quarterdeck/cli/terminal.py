@@ -392,7 +392,7 @@ class TerminalGame:
 
     def last_plan(self, seat: int) -> list[str]:
         """This seat's decisions (less the phase's end) the last time it decided in the current phase."""
-        phase = getattr(self.match.state, "phase", None)
+        phase = self.plan_phase(self.match.state)
         name = self.match.state.players[seat]
         pending = set(self.own_pending(seat))
         block: list[str] = []
@@ -400,11 +400,17 @@ class TerminalGame:
             mover, text = self.match.moves[index]
             if index in pending:
                 continue
-            if mover == name and getattr(self.match._before[index], "phase", None) == phase:
+            if mover == name and self.plan_phase(self.match._before[index]) == phase:
                 block.append(text)
             elif block:
                 break
         return [text for text in reversed(block) if not text.startswith("end")]
+
+    def plan_phase(self, state: object) -> object:
+        """The phase whose plan `same` repeats; a game's view may join phases (Naval Warfare's movers)."""
+        if hasattr(self.view, "plan_phase"):
+            return self.view.plan_phase(state)
+        return getattr(state, "phase", None)
 
     def auto(self, seat: int, rest: str) -> bool:
         name, _, switch = rest.rpartition(" ")

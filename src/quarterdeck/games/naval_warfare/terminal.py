@@ -202,6 +202,10 @@ class TerminalView:
             return f"{PHASE_HELP[head[1]]}; `range <ship> <ship>` measures between two ships"
         return PHASE_HELP.get(head[1])
 
+    def plan_phase(self, state: NavalState) -> str:
+        """For `same`: moving, firing or removing, whether first or second this move (the 2d6 decide)."""
+        return state.phase.removesuffix("-first").removesuffix("-second")
+
     def board(self, state: NavalState, selected: Any = None, targets: Iterable[Any] = ()) -> RenderableType:
         width = max(1, state.scenario.width // 100)
         height = max(1, state.scenario.height // 200)
