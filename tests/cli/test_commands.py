@@ -36,6 +36,14 @@ def test_end_names_the_non_adjacency_rule_and_both_ships_in_the_blockade():
     assert match.moves[-1] == ("red", "move Duguay h9 S")  # the refused end changed nothing
 
 
+def test_a_number_before_any_list_says_how_to_get_one():
+    screen, match, _ = play("square-rigger", ["6", "list", "99"], scenario="duel")
+    text = flat(screen)
+    assert "no list of actions is shown yet: name a piece, or type `list` in '6' [field: number]" in text
+    assert "choose 1 to 0" not in text and "choose 1 to " in text  # once listed, the range is the list's
+    assert match.moves == []
+
+
 def test_ship_names_in_any_case():
     _, match, _ = play("square-rigger", ["bellona", "d4", "1", "end", "BELLONA"], scenario="duel")
     assert match.moves[0] == ("blue", "move Bellona d4 N")

@@ -204,6 +204,8 @@ class TerminalGame:
             return not self.same_decision(seat)
         if word.isascii() and word.isdigit() and not rest:
             index = int(word) - 1
+            if not self.listed:
+                raise NotationError("number", "no list of actions is shown yet: name a piece, or type `list`", line)
             if not 0 <= index < len(self.listed):
                 raise NotationError("number", f"choose 1 to {len(self.listed)} from the last list", line)
             return self.play(self.listed[index], seat)
