@@ -579,7 +579,7 @@ class TestRule11AutomaticChoice:
         for value in (6, 1, 1, 1):
             roll(state, value)
         events = roll(state, 1)
-        assert BatteryLost("San Martin", "short battery to port", "a six (rule 11)") in events
+        assert BatteryLost("San Martin", "short battery to port", "to a six, rule 11") in events
         martin = state.ships["San Martin"]
         assert martin.mount_batteries("port").count(Battery("short")) == 3
         assert martin.mount_batteries("starboard").count(Battery("short")) == 4

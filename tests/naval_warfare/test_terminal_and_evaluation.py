@@ -34,6 +34,14 @@ def test_board_shows_ships_headings_and_the_ruler_for_a_selected_ship():
     assert "wind medium from the W" in status and "flot 23/23" in status and "port 2M 3L" in status
 
 
+def test_the_status_counts_the_moves_left_before_nightfall():
+    view = GAME.hook("terminal_view")
+    state = GAME.new_initial_state("single-ship-action")  # noon, moves of an hour and a half
+    assert "move 1, 12:00 pm, 6 moves left before nightfall;" in render(view.status(state))
+    state.clock = 19 * 60 + 30  # 7:30 pm: the last move before 9 pm
+    assert "7:30 pm, 1 move left before nightfall;" in render(view.status(state))
+
+
 def test_each_ship_is_named_on_the_table_beside_her_arrow():
     state = to_movement(
         position(

@@ -275,7 +275,7 @@ def check_removal(state: NavalState, player: int, action: Remove) -> None:
                             f"battery {action.mount}")
 
 
-def remove_battery(state: NavalState, action: Remove, reason: str = "a six (rule 11)") -> None:
+def remove_battery(state: NavalState, action: Remove, reason: str = "to a six, rule 11") -> None:
     ship = state.ships[action.ship]
     ship.batteries.remove((action.mount, Battery(action.kind, action.half)))
     where = action.mount if action.mount in ("ahead", "astern") else f"to {action.mount}"

@@ -583,7 +583,7 @@ class NavalState(State):
         if isinstance(action, Remove):
             if action.jettison:
                 self.agenda.pop(0)
-                fire.remove_battery(self, action, "jettisoned against foundering (optional rule 7)")
+                fire.remove_battery(self, action, "jettisoned against foundering, optional rule 7")
             else:
                 fire.remove_battery(self, action)
             return

@@ -267,9 +267,12 @@ class TerminalView:
         return out
 
     def status(self, state: NavalState) -> RenderableType:
+        left = state.moves_left()
+        until = "dawn" if victory.night_rules(state) else "nightfall"
         lines = [
             Text(state.scenario.title, style="bold"),
-            Text(f"move {state.move_number}, {victory.clock_text(state.clock)}, {state.moves_left()} moves left; "
+            Text(f"move {state.move_number}, {victory.clock_text(state.clock)}, "
+                 f"{left} move{'' if left == 1 else 's'} left before {until}; "
                  f"wind {STRENGTHS[state.strength]} from the {wind_name(state.wind)} "
                  f"(prevailing {wind_name(state.prevailing) if state.prevailing is not None else 'none'}); "
                  f"score {state.players[0]} {victory.scores(state)[0]}, {state.players[1]} {victory.scores(state)[1]}"),
