@@ -67,6 +67,15 @@ def test_help_gives_the_games_commands_and_the_phases_choices():
     assert "takeback <piece>" in every and "save! <file>" in every
 
 
+def test_frigate_help_gives_the_notation_and_what_the_phase_asks():
+    screen = flat(play("frigate", ["help", "sail Amethyst full", "help"], scenario="sister-frigates",
+                       agents={1: "greedy"})[0])
+    assert "choose fighting or full sail for each ship, both sides at once (Movement 5)" in screen
+    assert "declare <ship> <MA>" in screen and "fire <ship> port|starboard <target> hull|rigging" in screen
+    assert "Movement Declaration: each ship's MA for the turn (momentum +2 / -4" in screen
+    assert "Choices now: declare (" in screen
+
+
 def test_a_ship_moves_in_one_command():
     screen, match, _ = play("square-rigger", ["Bellona j10 N", "bellona d4 n", "Bellona d5 N"], scenario="duel")
     assert match.moves == [("blue", "move Bellona d4 N")]

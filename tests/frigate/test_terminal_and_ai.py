@@ -63,6 +63,7 @@ def test_a_fire_window_shows_the_odds_before_firing():
     assert "fire window: Essex" in status
     assert "fire Essex starboard Java hull: range 2, GS 6 against DS 5, CRT column 1-1" in status
     assert view.shortcuts(state, 0) == {"hold": [Hold("Essex")], "pass": [Pass("Essex")]}
+    assert view.phase_help(state, 0) == "a fire window: fire, `hold` fire, or `pass` to the segment's end (Combat 1)"
 
 
 def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():

@@ -22,6 +22,13 @@ from . import combat, movement
 from .actions import Fire, Hold, Move, Pass
 from .state import DECLARE, FrigateState
 
+PHASE_HELP = {
+    "sail": "choose fighting or full sail for each ship, both sides at once (Movement 5)",
+    "declare": "Movement Declaration: each ship's MA for the turn (momentum +2 / -4, the schedule's maximum)",
+    "order": "you won the initiative: say who moves first in each of the four segments",
+    "move": "spend this segment's Movement Points, as the Quarterly Movement Chart divides the MA",
+    "plot": "SiMove: plot this segment's points in secret; both plots are revealed together",
+}
 ARROWS = {HexDir.N: "↑", HexDir.NE: "↗", HexDir.SE: "↘", HexDir.S: "↓", HexDir.SW: "↙", HexDir.NW: "↖"}
 COLOURS = ("bold blue", "bold red")
 MARGIN = 3
@@ -90,6 +97,37 @@ class TerminalView:
             hits = ", ".join(f"{kind} on {target}" for target, kind, _ in state.pending)
             lines.append(Text(f"hits landing at the segment's end: {hits}", style="red"))
         return Group(*lines)
+
+    def help(self, state: FrigateState, player: int) -> list[tuple[str, str]]:
+        """This game's ways of typing (actions.py has the whole notation)."""
+        return [
+            ("<ship>", "select a ship by name (any case): her legal actions are listed"),
+            ("sail <ship> fighting|full", "before play: fighting sail or full sail, for the whole game (Movement 5)"),
+            ("declare <ship> <MA>", "this turn's Movement Allowance, within momentum and the Wind and Maneuver "
+             "Schedule (the range and why are shown under the ships); `end-declare` when done"),
+            ("declare <ship> 0 port|starboard", "dead to windward with no allowance: the free hexside away"),
+            ("cut <ship> <MA>", "afoul: try to cut loose, sailing at that MA if freed"),
+            ("strike <ship>", "strike her colours: the enemy takes her as a prize"),
+            ("destroy <prize>", "announce the destruction of a prize your ship is afoul of (four turns afoul)"),
+            ("form <squadron> line-ahead|line-abreast", "announce a change of formation"),
+            ("order <side> <side> <side> <side>", "the initiative winner: who moves first in segments 1 to 4"),
+            ("move <ship>", "one hex ahead, one Movement Point"),
+            ("turn <ship> port|starboard", "one hexside: its turning cost, one more into the wind"),
+            ("plot <ship> ahead|port|starboard|stand", "SiMove: the next point of her secret plot"),
+            ("fire <ship> port|starboard <target> hull|rigging", "a broadside at the hull or the rigging; the odds, "
+             "raking and CRT column are shown in the fire window"),
+            ("fire <ship> bow|stern <target>", "the chase guns"),
+            ("hold / pass", "in a fire window: hold fire now, or pass to the segment's end"),
+            ("melee <ship>", "at the segment's end: melee with the ship she is afoul of"),
+        ]
+
+    def phase_help(self, state: FrigateState, player: int) -> str | None:
+        """What the decision due now asks, in the seed's words."""
+        if state.outcome is not None:
+            return None
+        if state.windows:
+            return "a fire window: fire, `hold` fire, or `pass` to the segment's end (Combat 1)"
+        return PHASE_HELP.get(state.stage or state.phase)
 
     def destination(self, state: FrigateState, action: Any) -> str | None:
         if isinstance(action, Move):
