@@ -8,9 +8,10 @@ level within its move time.
 
 `--reach FOLDER...` reads arena or ladder folders instead: per pairing, the drawn games, and those
 whose winds kept the two sides out of range: under the wind strengths thrown in the game, each
-ship's greatest move (her run in that wind, or a drift, whichever is longer: an inch in light airs,
-none in a calm) summed over the battle cannot bring any ship within the longest range of an enemy,
-however both sides sail. Every ship's move as played is checked against that greatest move.
+ship's greatest move (her run in that wind, under oars, or a drift, whichever is longest: for a
+sailing ship an inch in light airs, none in a calm) summed over the battle cannot bring any ship
+within the longest range of an enemy, however both sides sail. Every ship's move as played is
+checked against that greatest move.
 """
 
 from __future__ import annotations
@@ -55,11 +56,12 @@ def movement_position(seed: int):
 
 
 def greatest_move(ship, strength: int) -> int:
-    """The farthest a ship with her masts standing can go in one move in this wind, in hundredths."""
-    run = {wind.CALM: 0, wind.LIGHT: wind.drift_distance(wind.LIGHT)}.get(strength)
-    if run is None:
-        run = ship.spec.speed * (2 if strength == wind.STRONG else 1)
-    return max(run, wind.drift_distance(strength))
+    """The farthest a ship with her masts standing can go in one move in this wind, under sail, under
+    oars or adrift (rules 2 and 6, optional rule 4), in hundredths."""
+    sail = {wind.CALM: 0, wind.LIGHT: wind.drift_distance(wind.LIGHT)}.get(strength)
+    if sail is None:
+        sail = ship.spec.speed * (2 if strength == wind.STRONG else 1)
+    return max(sail, ship.spec.oar_speed, wind.drift_distance(strength))
 
 
 def wind_bound(record: Record) -> tuple[bool, float, int]:
@@ -88,8 +90,6 @@ def wind_bound(record: Record) -> tuple[bool, float, int]:
             move = state.move_number
         if state.phase != "wind":  # the wind thrown for this move; the highest it stood, to be safe
             strengths[move] = max(strengths.get(move, 0), state.strength)
-            for ship in ships:
-                starts.setdefault(ship.name, ship.point)
     overruns += settle(ships)
     for strength in strengths.values():
         for ship in ships:
