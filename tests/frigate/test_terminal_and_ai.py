@@ -66,6 +66,19 @@ def test_a_fire_window_shows_the_odds_before_firing():
     assert view.phase_help(state, 0) == "a fire window: fire, `hold` fire, or `pass` to the segment's end (Combat 1)"
 
 
+def test_help_at_the_segments_end_offers_the_melee():
+    state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                   ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE), wind=(3, "moderate"))
+    to_movement(state, Essex=4, Guerriere=0)
+    state.apply(Move("Essex"), 0)  # into Guerriere's hex from astern, a wind from the south: afoul
+    while state.windows[0] != "Essex" or not state.end_round:
+        state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
+    view = GAME.hook("terminal_view")
+    assert Melee("Essex") in state.legal_actions(0)
+    assert view.phase_help(state, 0) == (
+        "the segment's end: fire what bears, `melee` with the ship she is afoul of, or `hold`")
+
+
 def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():
     state = to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                               ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)

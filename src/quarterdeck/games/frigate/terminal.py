@@ -125,6 +125,8 @@ class TerminalView:
         """What the decision due now asks, in the seed's words."""
         if state.outcome is not None:
             return None
+        if state.windows and state.end_round:
+            return "the segment's end: fire what bears, `melee` with the ship she is afoul of, or `hold`"
         if state.windows:
             return "a fire window: fire, `hold` fire, or `pass` to the segment's end (Combat 1)"
         return PHASE_HELP.get(state.stage or state.phase)
