@@ -64,13 +64,12 @@ def greatest_move(ship, strength: int) -> int:
     return max(sail, ship.spec.oar_speed, wind.drift_distance(strength))
 
 
-def wind_bound(record: Record) -> tuple[bool, float, int]:
-    """(whether the winds kept every ship out of range of every enemy, the closest two enemies came
-    in inches, how many moves as played went farther than greatest_move allows)."""
+def wind_bound(record: Record) -> tuple[bool, int]:
+    """(whether the winds kept every ship out of range of every enemy, how many moves as played went
+    farther than greatest_move allows)."""
     strengths: dict[int, int] = {}
     starts: dict[str, tuple[int, int]] = {}
-    reach: Counter[str] = Counter()
-    start = closest = math.inf
+    apart: dict[tuple[str, str], float] = {}  # each pair of enemies at the start of the battle
     overruns = 0
     move = 0
 
@@ -80,10 +79,8 @@ def wind_bound(record: Record) -> tuple[bool, float, int]:
 
     for state, _, _ in record.replay(GAME):
         ships = [s for s in state.ships.values() if s.status != "waiting"]
-        pairs = [(a, b) for a in ships for b in ships if a.side < b.side]
-        if start == math.inf:
-            start = {(a.name, b.name): math.dist(a.point, b.point) for a, b in pairs}
-        closest = min([closest] + [math.dist(a.point, b.point) for a, b in pairs])
+        if not apart:
+            apart = {(a.name, b.name): math.dist(a.point, b.point) for a in ships for b in ships if a.side < b.side}
         if state.move_number != move:  # a new move: settle the one before
             overruns += settle(ships)
             starts = {ship.name: ship.point for ship in ships}
@@ -91,11 +88,9 @@ def wind_bound(record: Record) -> tuple[bool, float, int]:
         if state.phase != "wind":  # the wind thrown for this move; the highest it stood, to be safe
             strengths[move] = max(strengths.get(move, 0), state.strength)
     overruns += settle(ships)
-    for strength in strengths.values():
-        for ship in ships:
-            reach[ship.name] += greatest_move(ship, strength)
-    kept_apart = all(d - reach[a] - reach[b] > fire.MAX_RANGE for (a, b), d in start.items())
-    return kept_apart, round(closest / 100, 1), overruns
+    reach = {ship.name: sum(greatest_move(ship, strength) for strength in strengths.values()) for ship in ships}
+    kept_apart = all(d - reach[a] - reach[b] > fire.MAX_RANGE for (a, b), d in apart.items())
+    return kept_apart, overruns
 
 
 def reaches(folders: list[str]) -> dict:
@@ -110,7 +105,7 @@ def reaches(folders: list[str]) -> dict:
             if any(result["returns"]):
                 continue
             tally["draws"] += 1
-            kept_apart, _, overruns = wind_bound(Record.parse(path.with_suffix(".qdr").read_text()))
+            kept_apart, overruns = wind_bound(Record.parse(path.with_suffix(".qdr").read_text()))
             tally["kept_apart_by_the_wind"] += kept_apart
             tally["moves_over_the_bound"] += overruns
         results[folder] = {name: dict(tally) for name, tally in pairings.items()}

@@ -67,15 +67,6 @@ def test_help_gives_the_games_commands_and_the_phases_choices():
     assert "takeback <piece>" in every and "save! <file>" in every
 
 
-def test_frigate_help_gives_the_notation_and_what_the_phase_asks():
-    screen = flat(play("frigate", ["help", "sail Amethyst full", "help"], scenario="sister-frigates",
-                       agents={1: "greedy"})[0])
-    assert "choose fighting or full sail for each ship, both sides at once (Movement 5)" in screen
-    assert "declare <ship> <MA>" in screen and "fire <ship> port|starboard <target> hull|rigging" in screen
-    assert "Movement Declaration: each ship's MA for the turn (momentum +2 / -4" in screen
-    assert "Choices now: declare (" in screen
-
-
 def test_a_ship_moves_in_one_command():
     screen, match, _ = play("square-rigger", ["Bellona j10 N", "bellona d4 n", "Bellona d5 N"], scenario="duel")
     assert match.moves == [("blue", "move Bellona d4 N")]
@@ -91,17 +82,6 @@ def test_same_repeats_last_turns_fire_plan():
     _, match, _ = play("square-rigger", [*turn, "end", "same"], match=match)
     fired = [text for seat, text in match.moves if seat == "blue" and text.startswith("fire")]
     assert fired == ["fire Bellona stbd-beam 2 at Achille"] * 2
-
-
-def test_same_repeats_a_naval_warfare_move_when_the_initiative_changed_hands():
-    # seed 0: Blanche moves second in move 1 and first in move 2 (rule 3's 2d6), the same decision
-    screen, match, _ = play("naval-warfare", ["Blanche turn +10 run 2 turn 0", "end", "same"],
-                            scenario="single-ship-action", agents={1: "greedy"})
-    assert "no plan of this phase" not in screen
-    moved = [(match._before[i].move_number, match._before[i].phase, text)
-             for i, (seat, text) in enumerate(match.moves) if seat == "british" and text.startswith("move")]
-    assert moved == [(1, "move-second", "move Blanche turn +10 run 2.00 turn +0"),
-                     (2, "move-first", "move Blanche turn +10 run 2.00 turn +0")]
 
 
 def test_the_defence_is_made_for_a_person_unless_switched_off():

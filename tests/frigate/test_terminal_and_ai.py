@@ -19,6 +19,7 @@ from quarterdeck.games.frigate.actions import Cut, Declare, Fire, Hold, Melee, M
 from quarterdeck.games.frigate.evaluate import CONTEMPT, candidates, chances, evaluate, evaluate_all, rollout_policy
 from quarterdeck.games.frigate.terminal import map_letters
 
+from ..cli.helpers import flat, play
 from .helpers import GAME, battle, play_quietly, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
@@ -64,6 +65,15 @@ def test_a_fire_window_shows_the_odds_before_firing():
     assert "fire Essex starboard Java hull: range 2, GS 6 against DS 5, CRT column 1-1" in status
     assert view.shortcuts(state, 0) == {"hold": [Hold("Essex")], "pass": [Pass("Essex")]}
     assert view.phase_help(state, 0) == "a fire window: fire, `hold` fire, or `pass` to the segment's end (Combat 1)"
+
+
+def test_frigate_help_gives_the_notation_and_what_the_phase_asks():
+    screen = flat(play("frigate", ["help", "sail Amethyst full", "help"], scenario="sister-frigates",
+                       agents={1: "greedy"})[0])
+    assert "choose fighting or full sail for each ship, both sides at once (Movement 5)" in screen
+    assert "declare <ship> <MA>" in screen and "fire <ship> port|starboard <target> hull|rigging" in screen
+    assert "Movement Declaration: each ship's MA for the turn (momentum +2 / -4" in screen
+    assert "Choices now: declare (" in screen
 
 
 def test_help_at_the_segments_end_offers_the_melee():

@@ -10,6 +10,7 @@ from quarterdeck.games.naval_warfare.actions import Gunners
 from quarterdeck.games.naval_warfare.evaluate import Body, candidates, evaluate, fire_potential
 from quarterdeck.games.naval_warfare.terminal import map_labels
 
+from ..cli.helpers import play
 from .helpers import GAME, boarded, position, ship, to_movement
 
 
@@ -40,6 +41,17 @@ def test_the_status_counts_the_moves_left_before_nightfall():
     assert "move 1, 12:00 pm, 6 moves left before nightfall;" in render(view.status(state))
     state.clock = 19 * 60 + 30  # 7:30 pm: the last move before 9 pm
     assert "7:30 pm, 1 move left before nightfall;" in render(view.status(state))
+
+
+def test_same_repeats_a_naval_warfare_move_when_the_initiative_changed_hands():
+    # seed 0: Blanche moves second in move 1 and first in move 2 (rule 3's 2d6), the same decision
+    screen, match, _ = play("naval-warfare", ["Blanche turn +10 run 2 turn 0", "end", "same"],
+                            scenario="single-ship-action", agents={1: "greedy"})
+    assert "no plan of this phase" not in screen
+    moved = [(match._before[i].move_number, match._before[i].phase, text)
+             for i, (seat, text) in enumerate(match.moves) if seat == "british" and text.startswith("move")]
+    assert moved == [(1, "move-second", "move Blanche turn +10 run 2.00 turn +0"),
+                     (2, "move-first", "move Blanche turn +10 run 2.00 turn +0")]
 
 
 def test_each_ship_is_named_on_the_table_beside_her_arrow():
