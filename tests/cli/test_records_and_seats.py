@@ -123,6 +123,16 @@ def test_scenarios_prints_a_scenarios_whole_briefing_and_options():
     assert "quarterdeck scenarios square-rigger <scenario>" in command("scenarios", "square-rigger").output
 
 
+def test_each_option_of_a_scenario_says_what_it_does_and_which_names_it_takes():
+    text = " ".join(command("scenarios", "frigate", "sister-frigates", columns=120).output.split())
+    assert "sagging false Sagging (Movement 8, optional): in a Fresh wind every ship is carried downwind" in text
+    assert "turns 15 game-turns to play" in text  # the scenario's own length, not a bare 0
+    assert "(one of: standard, optional)" in text
+    # Attack at Dawn has no squares for a fixed deployment, so it is not offered
+    text = " ".join(command("scenarios", "napoleonic-chess", "attack-at-dawn", columns=120).output.split())
+    assert 'deployment "secret" how the armies take the field' in text and "(one of: secret, alternate)" in text
+
+
 # --- point 23: stepping through a replay -------------------------------------------------------------
 def test_replay_steps_forwards_back_to_a_move_and_quits(tmp_path):
     saved = duel_record(tmp_path)

@@ -349,6 +349,24 @@ def check_setup_errors(game: Game) -> None:
             game.state_from_json(data)
 
 
+def check_scenario_options(game: Game) -> None:
+    """Every option a scenario offers says what it does; an option of a few names offers its default
+    among them and each name starts the scenario; the defaults as offered start the same game as none."""
+    for info in game.scenarios():
+        for option in info.options:
+            assert info.notes.get(option, "").strip(), f"{info.name}: option {option!r} does not say what it does"
+        for option, names in info.choices.items():
+            assert option in info.options, f"{info.name}: choices for {option!r}, which it does not offer"
+            default = info.options[option]
+            assert default in names, f"{info.name}: {option!r} defaults to {default!r}, not one of {names}"
+            for name in names:
+                game.new_initial_state(info.name, {option: name})
+        # a state may keep the options as they were given: everything else must be the same
+        as_offered = {**game.new_initial_state(info.name, dict(info.options)).to_json(), "options": None}
+        as_shipped = {**game.new_initial_state(info.name).to_json(), "options": None}
+        assert as_offered == as_shipped, f"{info.name}: its defaults as offered start another game"
+
+
 # --- the rules reference ----------------------------------------------------------------------
 SEED_NAME = re.compile(r"\b(?:seed\s+|seeds/)(\d{3})(?!\d)")  # three digits: "seed 2027" is an arena's seed, not a book
 QUOTE = re.compile(r"[\"“]([^\"“”\n]{12,}?)[\"”]")

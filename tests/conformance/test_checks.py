@@ -10,7 +10,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Revealed
-from quarterdeck.core.protocol import Resign
+from quarterdeck.core.protocol import Resign, ScenarioInfo
 from tests.ai.toy_games import Goofspiel, GoofspielState, Nim, NimState, Pig, PigState, ToyState
 
 from . import checks
@@ -197,3 +197,17 @@ def test_an_event_that_is_not_typed_is_caught():
     chatty = toy(Nim, "ChattyState", _apply=_apply)
     with pytest.raises(AssertionError, match="not an Event"):
         checks.check_events(play(chatty, None, 1, 200))
+
+
+def offering(options: dict, notes: dict):
+    """Pig whose one scenario offers `options` and says `notes` of them."""
+    info = ScenarioInfo("standard", "Pig", "Roll or hold.", options, notes)
+    return type("OfferingPig", (Pig,), {"scenarios": lambda self: [info]})()
+
+
+def test_a_scenario_option_that_does_not_say_what_it_does_or_misstates_its_default_is_caught():
+    checks.check_scenario_options(offering({"target": 20}, {"target": "points to win"}))
+    with pytest.raises(AssertionError, match="'target' does not say what it does"):
+        checks.check_scenario_options(offering({"target": 20}, {}))
+    with pytest.raises(AssertionError, match="defaults as offered start another game"):
+        checks.check_scenario_options(offering({"target": 30}, {"target": "points to win"}))

@@ -167,3 +167,7 @@ def _somewhere(data, value):
 
 def test_setup_errors_name_the_scenario_or_option(game_name):
     checks.check_setup_errors(games.get(game_name))
+
+
+def test_every_scenario_option_says_what_it_does(game_name):
+    checks.check_scenario_options(games.get(game_name))

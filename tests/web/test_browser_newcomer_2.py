@@ -116,6 +116,37 @@ def test_scenario_options_are_form_fields_holding_their_defaults_and_the_briefin
     assert game_detail(server, game_id)["view"]["options"] == {"jury-masts": False, "towing": True}
 
 
+NAMES = "list => [...list.options].map((option) => option.value)"  # the names a <select> offers
+
+
+def test_each_option_says_what_it_does_and_an_option_of_a_few_names_is_a_list(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", "frigate")
+    page.select_option("#scenario-select", "sister-frigates")
+    frigate = next(g for g in catalogue(server)["games"] if g["name"] == "frigate")
+    duel = next(s for s in frigate["scenarios"] if s["name"] == "sister-frigates")
+    for name, note in duel["notes"].items():  # each read out with its field
+        described = page.get_attribute(f"#option-{name}", "aria-describedby")
+        assert page.inner_text(f"#{described}") == note
+    assert "Fresh wind" in page.inner_text("#option-sagging-note")
+    assert page.eval_on_selector("#option-wind_table", NAMES) == ["standard", "optional"]
+    assert page.input_value("#option-turns") == "15"  # the scenario's own length
+    page.select_option("#game-select", "napoleonic-chess")
+    page.select_option("#scenario-select", "attack-at-dawn")  # no squares for a fixed deployment
+    assert page.eval_on_selector("#option-deployment", NAMES) == ["secret", "alternate"]
+    page.select_option("#game-select", "frigate")
+    page.select_option("#scenario-select", "sister-frigates")
+    page.select_option("#option-wind_table", "optional")
+    page.check("input[name=opponent][value=local]")
+    assert axe_findings(page, ".lobby") == []
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    game_id = page.evaluate("location.pathname.split('/').pop()")
+    assert game_detail(server, game_id)["view"]["options"] == {"wind_table": "optional"}
+
+
 def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server):
     page.goto(server.url + "/")
     page.wait_for_selector("#start-game")

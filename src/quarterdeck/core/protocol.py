@@ -68,10 +68,16 @@ class Outcome:
 
 @dataclass(frozen=True)
 class ScenarioInfo:
+    """A shipped scenario: its options with their defaults, what each option does in a line (every
+    option has one: a player choosing it must know what it changes), and, for an option that takes
+    one of a few names, those names."""
+
     name: str
     title: str
     briefing: str
     options: dict[str, Any] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class Game(ABC):

@@ -27,6 +27,8 @@ class ScenarioOut(BaseModel):
     title: str
     briefing: str
     options: dict[str, Any] = Field(default_factory=dict, description="the scenario's options with their defaults")
+    notes: dict[str, str] = Field(default_factory=dict, description="what each option does, in a line")
+    choices: dict[str, list[str]] = Field(default_factory=dict, description="the names an option of a few names takes")
 
 
 class GameInfo(BaseModel):

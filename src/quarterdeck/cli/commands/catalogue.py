@@ -69,10 +69,13 @@ def scenario_sheet(rules: Game, name: str) -> Group:
     if info.options:
         parts.append(Text("Options (play ... --option name=value):"))
         options = Table(box=None)
-        options.add_column("option")
-        options.add_column("default")
+        options.add_column("option", no_wrap=True)
+        options.add_column("default", no_wrap=True)
+        options.add_column("what it does")
         for option, value in info.options.items():
-            options.add_row(option, json.dumps(value))
+            names = info.choices.get(option)
+            note = info.notes.get(option, "") + (f" (one of: {', '.join(names)})" if names else "")
+            options.add_row(option, json.dumps(value), note)
         parts.append(options)
     return Group(*parts)
 

@@ -16,7 +16,7 @@ from quarterdeck.core.registry import register
 
 from . import combat, movement, simove
 from .evaluate import SEARCH_SETTINGS, candidates, evaluate, evaluate_all, rollout_policy
-from .scenario import builtin_names, load_scenario
+from .scenario import OPTION_CHOICES, OPTION_NOTES, builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
 
@@ -74,8 +74,11 @@ class Frigate(Game):
         infos = []
         for name in names:
             scenario = load_scenario(name)
+            # a user's tables file is the terminal's alone; the length shown is the scenario's own
             settings = {key: value for key, value in scenario.options.items() if key != "tables"}
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing.strip(), settings))
+            settings["turns"] = scenario.turns
+            notes = {key: OPTION_NOTES[key] for key in settings}
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing.strip(), settings, notes, OPTION_CHOICES))
         return infos
 
     def new_initial_state(

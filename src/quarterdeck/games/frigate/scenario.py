@@ -48,6 +48,23 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "tables": "",  # a user's tables file of tables.toml's shape
     "turns": 0,  # 0: the scenario's own length
 }
+# What each option a player may set does, in a line (the lobby and `quarterdeck scenarios` show them).
+OPTION_NOTES: dict[str, str] = {
+    "simove": "SiMove (Sequence of Play 3): both sides declare their Movement Allowances in secret and "
+    "plot each segment's moves, carried out at once",
+    "no_wind": "No wind (Movement 2, optional): a calm may fall to no wind at all, when no ship may move or turn",
+    "wind_table": "how the wind changes each game-turn: standard (1d6, a step at a time) or optional "
+    "(2d6, up to two steps)",
+    "sagging": "Sagging (Movement 8, optional): in a Fresh wind every ship is carried downwind after movement",
+    "nearest_target": "Nearest target (Multi-ship combat b, optional): a ship must fire on the nearest enemy "
+    "not yet fired on",
+    "flagship_fired_on": "Command Control (optional): a Fleet Flagship fired on undergoes Command Control the "
+    "next game-turn",
+    "preservation": "over its Preservation Level a force withdraws (standard), or its efficiency drops a "
+    "level first (efficiency, optional)",
+    "turns": "game-turns to play (the scenario's own length unless changed)",
+}
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"wind_table": WIND_TABLES, "preservation": PRESERVATION_RULES}
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_'.-]*$")
 

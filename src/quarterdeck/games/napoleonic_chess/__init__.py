@@ -15,7 +15,7 @@ from quarterdeck.core.registry import register
 
 from .combat import board_notes
 from .evaluate import evaluate
-from .scenario import OPTION_KEYS, builtin_names, load_scenario
+from .scenario import OPTION_KEYS, OPTION_NOTES, builtin_names, deployments, load_scenario
 from .state import NapoleonicState
 from .terminal import TerminalView
 from .units import directions_phrase, standard_unit_types
@@ -47,7 +47,9 @@ class NapoleonicChess(Game):
             }
             if scenario.redoubts_enabled:
                 settings["redoubt_turns"] = scenario.redoubt_turns
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings))
+            notes = {key: OPTION_NOTES[key] for key in settings}
+            choices = {"deployment": deployments(scenario)}
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings, notes, choices))
         return infos
 
     def new_initial_state(

@@ -59,6 +59,15 @@ _TOP_KEYS = {
 _ARMY_KEYS = {"name", "alliance", "zone"}
 _UNIT_KEYS = {"army", "type", "square", "count"}
 OPTION_KEYS = ("deployment", "placements_per_turn", "allied_attacks", "quiet_turn_limit", "redoubt_turns")
+# What each option does, in a line (the lobby and `quarterdeck scenarios` show them).
+OPTION_NOTES: dict[str, str] = {
+    "deployment": "how the armies take the field: fixed (the scenario's squares), secret (Attack at Dawn: "
+    "both place at once, in secret) or alternate (Marching Orders: a unit at a time, in turn)",
+    "placements_per_turn": "units an army places at each turn of Marching Orders (the book's \"or more if agreed\")",
+    "allied_attacks": "allied armies may add attacks without moving in the turn of the army to play",
+    "quiet_turn_limit": "turns (both sides' together) without an elimination that end the battle drawn",
+    "redoubt_turns": "turns of uninterrupted occupation that build a redoubt on a square",
+}
 
 
 @dataclass(frozen=True)
@@ -332,6 +341,15 @@ def _units(
         count = integer_field(entry.get("count", 1), f"{where}.count", 1, 99)
         units.extend(UnitSpec(army_index[army], unit_types[kind], square) for _ in range(count))
     return tuple(units)
+
+
+def deployments(scenario: Scenario) -> tuple[str, ...]:
+    """The ways this scenario's armies can take the field: fixed where every unit has its square, the
+    other two where every army has a zone that holds its units (as `_check_order_of_battle` asks)."""
+    squares = all(spec.square is not None for spec in scenario.units)
+    zones = all(army.zone and sum(scenario.roster(i).values()) <= len(army.zone)
+                for i, army in enumerate(scenario.armies))
+    return tuple(way for way in DEPLOYMENTS if (squares if way == FIXED else zones))
 
 
 def _check_order_of_battle(scenario: Scenario) -> None:

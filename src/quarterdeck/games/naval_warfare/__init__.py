@@ -90,7 +90,7 @@ class NavalWarfare(Game):
         infos = []
         for name in names:
             scenario = load_scenario(name)
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, dict(scenario.options)))
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, dict(scenario.options), OPTIONS))
         return infos
 
     def new_initial_state(

@@ -89,6 +89,15 @@ def ship_number(ship_id: str) -> int:
     return int(digits) if digits else 1
 
 
+# What each option does, in a line (the lobby and `quarterdeck scenarios` show them).
+OPTION_NOTES: dict[str, str] = {
+    "size": f"the board's side in squares, an even number from {MIN_SIZE} to {MAX_SIZE} (the book's board is 8)",
+    "repetition_draw": "a position repeated three times is a draw",
+    "quiet_turn_draw": "turns without an attack, placement or upgrade end the game drawn",
+    "quiet_turn_limit": "how many such quiet turns",
+}
+
+
 @dataclass(frozen=True)
 class Options:
     size: int = DEFAULT_SIZE
@@ -169,7 +178,8 @@ def read_scenario(name: str, text: str) -> tuple[str, str, dict[str, Any]]:
 def shipped_scenarios() -> list[ScenarioInfo]:
     """The shipped scenarios (fresh objects: a caller may change their options)."""
     return [
-        ScenarioInfo(name, title, briefing, dict(options)) for name, (title, briefing, options) in _shipped().items()
+        ScenarioInfo(name, title, briefing, dict(options), {key: OPTION_NOTES[key] for key in options})
+        for name, (title, briefing, options) in _shipped().items()
     ]
 
 

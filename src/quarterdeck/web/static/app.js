@@ -155,7 +155,7 @@ function newGameForm(catalogue) {
     const options = Object.entries(scenario?.options || {});
     optionFields.hidden = !options.length;
     optionFields.replaceChildren(h("legend", {}, "Scenario options (the defaults are set)"),
-      ...options.map(([name, value]) => optionField(name, value)));
+      ...options.map(([name, value]) => optionField(name, value, scenario.notes?.[name], scenario.choices?.[name])));
   };
   gameSelect.addEventListener("change", fill);
   scenarioSelect.addEventListener("change", describe);
@@ -241,14 +241,24 @@ function importForm(catalogue) {
 }
 
 /** One scenario option as a form field of its kind: a checkbox, a whole number or text. */
-function optionField(name, value) {
+/** One scenario option: a box to tick, a list of its names, or a field, with what it does beneath
+ * (read out with the field by a screen reader). */
+function optionField(name, value, note, names) {
   const id = `option-${name}`;
+  const about = h("p", { class: "muted option-note", id: `${id}-note` }, note || "");
+  const shared = { id, "data-option": name, "aria-describedby": `${id}-note` };
+  let field;
   if (typeof value === "boolean") {
-    return h("label", {}, h("input", { type: "checkbox", id, "data-option": name, checked: value }), ` ${name}`);
+    field = h("label", {}, h("input", { ...shared, type: "checkbox", checked: value }), ` ${name}`);
+  } else if (names?.length) {
+    field = h("label", {}, `${name} `, h("select", shared,
+      names.map((choice) => h("option", { value: choice, selected: choice === value }, choice))));
+  } else {
+    const number = typeof value === "number";
+    field = h("label", {}, `${name} `, h("input", { ...shared, type: number ? "number" : "text",
+      step: number && Number.isInteger(value) ? 1 : undefined, value: String(value), class: "option-input" }));
   }
-  const number = typeof value === "number";
-  return h("label", {}, `${name} `, h("input", { id, "data-option": name, type: number ? "number" : "text",
-    step: number && Number.isInteger(value) ? 1 : undefined, value: String(value), class: "option-input" }));
+  return h("div", { class: "option" }, field, about);
 }
 
 function optionValue(field, fallback) {
