@@ -91,6 +91,10 @@ def test_scenario_options_are_form_fields_holding_their_defaults_and_the_briefin
     assert page.locator("textarea").count() == 0  # no raw JSON box
     page.select_option("#game-select", "naval-warfare")
     page.select_option("#scenario-select", "armada")
+    assert page.locator("#option-towing").is_hidden()  # folded until asked for
+    assert page.get_attribute("#scenario-options-toggle", "aria-expanded") == "false"
+    page.click("#scenario-options-toggle")
+    assert page.get_attribute("#scenario-options-toggle", "aria-expanded") == "true"
     naval = next(g for g in catalogue(server)["games"] if g["name"] == "naval-warfare")
     armada = next(s for s in naval["scenarios"] if s["name"] == "armada")
     assert words(page.inner_text("#briefing")) == words(armada["briefing"])  # every word, nothing cut
@@ -124,6 +128,7 @@ def test_each_option_says_what_it_does_and_an_option_of_a_few_names_is_a_list(pa
     page.wait_for_selector("#start-game")
     page.select_option("#game-select", "frigate")
     page.select_option("#scenario-select", "sister-frigates")
+    page.click("#scenario-options-toggle")
     frigate = next(g for g in catalogue(server)["games"] if g["name"] == "frigate")
     duel = next(s for s in frigate["scenarios"] if s["name"] == "sister-frigates")
     for name, note in duel["notes"].items():  # each read out with its field
@@ -151,6 +156,7 @@ def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server)
     page.goto(server.url + "/")
     page.wait_for_selector("#start-game")
     page.select_option("#game-select", "pirate-chess")
+    page.click("#scenario-options-toggle")
     page.fill("#option-size", "3")
     page.check("input[name=opponent][value=local]")
     before = page.url

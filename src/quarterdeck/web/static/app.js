@@ -125,7 +125,14 @@ function newGameForm(catalogue) {
   const scenarioSelect = h("select", { name: "scenario", id: "scenario-select" });
   const seatSelect = h("select", { name: "seat", id: "seat-select" });
   const briefing = h("p", { id: "briefing" });
-  const optionFields = h("fieldset", { id: "scenario-options" });
+  const optionFields = h("fieldset", { id: "scenario-options", hidden: true });
+  // The optional rules stay folded until asked for: a newcomer reaches Start without them.
+  const optionsToggle = h("button", { type: "button", id: "scenario-options-toggle",
+    "aria-expanded": "false", "aria-controls": "scenario-options" });
+  optionsToggle.addEventListener("click", () => {
+    optionFields.hidden = !optionFields.hidden;
+    optionsToggle.setAttribute("aria-expanded", String(!optionFields.hidden));
+  });
   // Each opponent by name, with how strong it is and how long it thinks (the server's own words).
   const ladder = catalogue.level_info?.length ? catalogue.level_info : catalogue.levels.map((spec) => ({ spec, strength: "", about: spec }));
   const levelSelect = h("select", { name: "level", id: "level-select", "aria-describedby": "level-about" },
@@ -153,8 +160,11 @@ function newGameForm(catalogue) {
     const scenario = chosenScenario();
     briefing.textContent = scenario?.briefing || "";
     const options = Object.entries(scenario?.options || {});
-    optionFields.hidden = !options.length;
-    optionFields.replaceChildren(h("legend", {}, "Scenario options (the defaults are set)"),
+    optionsToggle.hidden = !options.length;
+    if (!options.length) optionFields.hidden = true;
+    optionsToggle.setAttribute("aria-expanded", String(!optionFields.hidden));
+    optionsToggle.textContent = `Scenario options: ${options.length}, the defaults set`;
+    optionFields.replaceChildren(h("legend", {}, "Scenario options"),
       ...options.map(([name, value]) => optionField(name, value, scenario.notes?.[name], scenario.choices?.[name])));
   };
   gameSelect.addEventListener("change", fill);
@@ -171,7 +181,7 @@ function newGameForm(catalogue) {
       opponent("local", "A person at this screen"),
       opponent("invite", "A friend, by invitation link")),
     h("label", {}, "Your seat ", seatSelect),
-    optionFields,
+    optionsToggle, optionFields,
     h("button", { class: "primary", type: "submit", id: "start-game" }, "Start"), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
