@@ -128,6 +128,7 @@ def test_each_option_of_a_scenario_says_what_it_does_and_which_names_it_takes():
     assert "sagging false Sagging (Movement 8, optional): in a Fresh wind every ship is carried downwind" in text
     assert "turns 15 game-turns to play" in text  # the scenario's own length, not a bare 0
     assert "(one of: standard, optional)" in text
+    assert "Seats: blue (Royal Navy: Amethyst); red (Marine nationale: Thetis)" in text
     # Attack at Dawn has no squares for a fixed deployment, so it is not offered
     text = " ".join(command("scenarios", "napoleonic-chess", "attack-at-dawn", columns=120).output.split())
     assert 'deployment "secret" how the armies take the field' in text and "(one of: secret, alternate)" in text

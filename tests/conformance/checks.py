@@ -351,7 +351,8 @@ def check_setup_errors(game: Game) -> None:
 
 def check_scenario_options(game: Game) -> None:
     """Every option a scenario offers says what it does; an option of a few names offers its default
-    among them and each name starts the scenario; the defaults as offered start the same game as none."""
+    among them and each name starts the scenario; the defaults as offered start the same game as none;
+    the seats it describes are its own."""
     for info in game.scenarios():
         for option in info.options:
             assert info.notes.get(option, "").strip(), f"{info.name}: option {option!r} does not say what it does"
@@ -361,6 +362,8 @@ def check_scenario_options(game: Game) -> None:
             assert default in names, f"{info.name}: {option!r} defaults to {default!r}, not one of {names}"
             for name in names:
                 game.new_initial_state(info.name, {option: name})
+        seats = game.new_initial_state(info.name).players
+        assert set(info.sides) <= set(seats), f"{info.name}: sides {sorted(info.sides)} not among seats {seats}"
         # a state may keep the options as they were given: everything else must be the same
         as_offered = {**game.new_initial_state(info.name, dict(info.options)).to_json(), "options": None}
         as_shipped = {**game.new_initial_state(info.name).to_json(), "options": None}

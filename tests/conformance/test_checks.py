@@ -199,15 +199,17 @@ def test_an_event_that_is_not_typed_is_caught():
         checks.check_events(play(chatty, None, 1, 200))
 
 
-def offering(options: dict, notes: dict):
-    """Pig whose one scenario offers `options` and says `notes` of them."""
-    info = ScenarioInfo("standard", "Pig", "Roll or hold.", options, notes)
+def offering(options: dict, notes: dict, sides: dict | None = None):
+    """Pig whose one scenario offers `options`, says `notes` of them and describes `sides`."""
+    info = ScenarioInfo("standard", "Pig", "Roll or hold.", options, notes, sides=sides or {})
     return type("OfferingPig", (Pig,), {"scenarios": lambda self: [info]})()
 
 
-def test_a_scenario_option_that_does_not_say_what_it_does_or_misstates_its_default_is_caught():
+def test_a_scenario_option_that_does_not_say_what_it_does_or_misstates_its_default_or_a_strange_side_is_caught():
     checks.check_scenario_options(offering({"target": 20}, {"target": "points to win"}))
     with pytest.raises(AssertionError, match="'target' does not say what it does"):
         checks.check_scenario_options(offering({"target": 20}, {}))
     with pytest.raises(AssertionError, match="defaults as offered start another game"):
         checks.check_scenario_options(offering({"target": 30}, {"target": "points to win"}))
+    with pytest.raises(AssertionError, match="not among seats"):
+        checks.check_scenario_options(offering({}, {}, {"green": "a seat the game does not have"}))

@@ -169,5 +169,5 @@ def test_setup_errors_name_the_scenario_or_option(game_name):
     checks.check_setup_errors(games.get(game_name))
 
 
-def test_every_scenario_option_says_what_it_does(game_name):
+def test_every_scenario_option_says_what_it_does_and_its_sides_are_its_seats(game_name):
     checks.check_scenario_options(games.get(game_name))

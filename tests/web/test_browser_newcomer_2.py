@@ -152,6 +152,27 @@ def test_each_option_says_what_it_does_and_an_option_of_a_few_names_is_a_list(pa
     assert game_detail(server, game_id)["view"]["options"] == {"wind_table": "optional"}
 
 
+def test_the_seats_offered_are_the_scenarios_own_and_say_who_they_command(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", "naval-warfare")
+    assert page.eval_on_selector("#seat-select", NAMES) == ["english", "spanish"]  # the Armada
+    page.select_option("#scenario-select", "single-ship-action")
+    assert page.eval_on_selector("#seat-select", NAMES) == ["british", "french"]
+    assert page.inner_text("#seat-select option[value=french]") == "french: Pique"
+    page.select_option("#seat-select", "french")
+    page.select_option("#level-select", "random")
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    game_id = page.evaluate("location.pathname.split('/').pop()")
+    assert game_detail(server, game_id)["view"]["players"] == {"british": "computer:random", "french": "human"}
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start-game")
+    page.select_option("#game-select", "frigate")
+    assert page.inner_text("#seat-select option[value=blue]") == "blue: United States Navy: Constitution"
+
+
 def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server):
     page.goto(server.url + "/")
     page.wait_for_selector("#start-game")

@@ -69,8 +69,9 @@ class Outcome:
 @dataclass(frozen=True)
 class ScenarioInfo:
     """A shipped scenario: its options with their defaults, what each option does in a line (every
-    option has one: a player choosing it must know what it changes), and, for an option that takes
-    one of a few names, those names."""
+    option has one: a player choosing it must know what it changes), for an option that takes one
+    of a few names those names, and who each seat commands where its name does not say (Frigate's
+    blue is the United States Navy in one scenario and the Royal Navy in another)."""
 
     name: str
     title: str
@@ -78,6 +79,14 @@ class ScenarioInfo:
     options: dict[str, Any] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    sides: dict[str, str] = field(default_factory=dict)
+
+
+def ships_phrase(names: Sequence[str], shown: int = 4) -> str:
+    """A side's ships in a few words: every name of a few, else the first few and how many more."""
+    if len(names) <= shown + 1:
+        return ", ".join(names)
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
 
 
 class Game(ABC):

@@ -99,22 +99,24 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     app.add_middleware(FastMoves)  # inside the rate limit: the last added runs first
     app.add_middleware(RateLimit, limiter=limiter)
 
+    shipped: list[dict[str, Any]] = []  # the games and scenarios shipped do not change while it runs
+
     @app.get("/api/catalogue", response_model=schemas.Catalogue)
     def catalogue_(service: Service) -> dict[str, Any]:
-        """The games, their scenarios and seats, and the computer's levels."""
-        infos = []
-        for name in service.catalogue.names():
-            game = service.game(name)
-            infos.append(
-                {
+        """The games, their scenarios and each scenario's seats, and the computer's levels."""
+        if not shipped:
+            for name in service.catalogue.names():
+                game = service.game(name)
+                scenarios = [{**vars(info), "seats": list(game.new_initial_state(info.name).players)}
+                             for info in game.scenarios()]
+                shipped.append({
                     "name": name,
                     "title": game.title,
                     "default_scenario": game.default_scenario,
-                    "scenarios": [vars(s) for s in game.scenarios()],
-                    "seats": list(game.new_initial_state(game.default_scenario).players),
-                }
-            )
-        return {"games": infos, "levels": levels(), "level_info": level_ladder()}
+                    "scenarios": scenarios,
+                    "seats": next(s["seats"] for s in scenarios if s["name"] == game.default_scenario),
+                })
+        return {"games": shipped, "levels": levels(), "level_info": level_ladder()}
 
     @app.get("/api/rules/{game}", response_model=schemas.Rules)
     def rules(game: Annotated[str, Path(max_length=64)], service: Service) -> dict[str, Any]:

@@ -29,6 +29,8 @@ class ScenarioOut(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="the scenario's options with their defaults")
     notes: dict[str, str] = Field(default_factory=dict, description="what each option does, in a line")
     choices: dict[str, list[str]] = Field(default_factory=dict, description="the names an option of a few names takes")
+    seats: list[SeatName] = Field(description="the scenario's seats, in order")
+    sides: dict[str, str] = Field(default_factory=dict, description="who a seat commands, where its name does not say")
 
 
 class GameInfo(BaseModel):
@@ -36,7 +38,7 @@ class GameInfo(BaseModel):
     title: str
     default_scenario: str
     scenarios: list[ScenarioOut]
-    seats: list[SeatName]
+    seats: list[SeatName] = Field(description="the default scenario's seats (each scenario lists its own)")
 
 
 class LevelInfo(BaseModel):

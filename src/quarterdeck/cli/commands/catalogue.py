@@ -66,6 +66,9 @@ def scenario_sheet(rules: Game, name: str) -> Group:
         Text(" ".join(info.briefing.split())),
         Text(f"quarterdeck play {rules.name} --scenario {info.name}", style="dim"),
     ]
+    seats = rules.new_initial_state(info.name).players
+    parts.append(Text("Seats: " + "; ".join(f"{seat} ({info.sides[seat]})" if info.sides.get(seat) else seat
+                                            for seat in seats)))
     if info.options:
         parts.append(Text("Options (play ... --option name=value):"))
         options = Table(box=None)

@@ -11,12 +11,12 @@ from importlib import resources
 from typing import Any
 
 from quarterdeck.core.hexes import distance
-from quarterdeck.core.protocol import Game, ScenarioInfo
+from quarterdeck.core.protocol import Game, ScenarioInfo, ships_phrase
 from quarterdeck.core.registry import register
 
 from . import combat, movement, simove
 from .evaluate import SEARCH_SETTINGS, candidates, evaluate, evaluate_all, rollout_policy
-from .scenario import OPTION_CHOICES, OPTION_NOTES, builtin_names, load_scenario
+from .scenario import OPTION_CHOICES, OPTION_NOTES, SIDES, builtin_names, load_scenario
 from .state import FrigateState
 from .terminal import TerminalView
 
@@ -78,7 +78,10 @@ class Frigate(Game):
             settings = {key: value for key, value in scenario.options.items() if key != "tables"}
             settings["turns"] = scenario.turns
             notes = {key: OPTION_NOTES[key] for key in settings}
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing.strip(), settings, notes, OPTION_CHOICES))
+            sides = {seat: f"{force.name}: {ships_phrase([s.name for s in scenario.ships if s.side == side])}"
+                     for side, (seat, force) in enumerate(zip(SIDES, scenario.forces, strict=True))}
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing.strip(), settings, notes,
+                                      OPTION_CHOICES, sides))
         return infos
 
     def new_initial_state(

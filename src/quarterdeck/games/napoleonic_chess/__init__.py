@@ -49,7 +49,12 @@ class NapoleonicChess(Game):
                 settings["redoubt_turns"] = scenario.redoubt_turns
             notes = {key: OPTION_NOTES[key] for key in settings}
             choices = {"deployment": deployments(scenario)}
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings, notes, choices))
+            sides = {}  # an army's name says who it is, unless it fights beside another
+            for army in scenario.armies:
+                allies = [a.name for a in scenario.armies if a.alliance == army.alliance and a is not army]
+                if allies:
+                    sides[army.name] = f"the {army.alliance}, with {' and '.join(allies)}"
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings, notes, choices, sides))
         return infos
 
     def new_initial_state(

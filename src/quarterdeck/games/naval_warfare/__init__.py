@@ -11,7 +11,7 @@ from typing import Any
 
 from quarterdeck.core import plane
 from quarterdeck.core.errors import RecordError
-from quarterdeck.core.protocol import Game, ScenarioInfo
+from quarterdeck.core.protocol import Game, ScenarioInfo, ships_phrase
 from quarterdeck.core.registry import register
 
 from . import evaluate as knowledge
@@ -90,7 +90,10 @@ class NavalWarfare(Game):
         infos = []
         for name in names:
             scenario = load_scenario(name)
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, dict(scenario.options), OPTIONS))
+            sides = {seat: ships_phrase([s.name for s in scenario.ships if s.side == side])
+                     for side, seat in enumerate(scenario.sides)}
+            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, dict(scenario.options), OPTIONS,
+                                      sides=sides))
         return infos
 
     def new_initial_state(

@@ -152,13 +152,16 @@ function newGameForm(catalogue) {
     const game = chosenGame();
     scenarioSelect.replaceChildren(...game.scenarios.map((s) =>
       h("option", { value: s.name, selected: s.name === game.default_scenario }, s.title)));
-    seatSelect.replaceChildren(...game.seats.map((seat) => h("option", { value: seat }, seat)));
     describe();
   };
   // The briefing in full, and the scenario's options as fields holding their defaults.
   const describe = () => {
     const scenario = chosenScenario();
     briefing.textContent = scenario?.briefing || "";
+    // Seats are the scenario's own (Naval Warfare's duel is fought by the British and the French).
+    const sides = scenario?.sides || {};
+    seatSelect.replaceChildren(...(scenario?.seats || []).map((seat) =>
+      h("option", { value: seat }, sides[seat] ? `${seat}: ${sides[seat]}` : seat)));
     const options = Object.entries(scenario?.options || {});
     optionsToggle.hidden = !options.length;
     if (!options.length) optionFields.hidden = true;
