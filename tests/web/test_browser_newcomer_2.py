@@ -60,6 +60,7 @@ def test_the_lobby_names_each_opponent_with_its_strength_and_time_per_move(page,
     assert page.inner_text("#level-about") == "Weak: takes what it sees, never looks further. Moves at once."
     page.select_option("#level-select", "ai:5")
     assert page.inner_text("#level-about") == "Level 5 of 5: the strongest. Thinks up to 5 s a move."
+    assert page.locator("#import-level option").all_inner_texts() == labels  # playing on from a record too
     assert axe_findings(page, ".lobby") == []
 
 

@@ -133,11 +133,9 @@ function newGameForm(catalogue) {
     optionFields.hidden = !optionFields.hidden;
     optionsToggle.setAttribute("aria-expanded", String(!optionFields.hidden));
   });
-  // Each opponent by name, with how strong it is and how long it thinks (the server's own words).
-  const ladder = catalogue.level_info?.length ? catalogue.level_info : catalogue.levels.map((spec) => ({ spec, strength: "", about: spec }));
+  const ladder = levelLadder(catalogue);
   const levelSelect = h("select", { name: "level", id: "level-select", "aria-describedby": "level-about" },
-    ladder.map((level) => h("option", { value: level.spec, selected: level.spec === "greedy" },
-      level.strength ? `${level.spec}: ${level.strength}` : level.spec)));
+    levelOptions(ladder));
   const levelAbout = h("p", { class: "muted", id: "level-about" });
   const describeLevel = () => {
     const level = ladder.find((l) => l.spec === levelSelect.value);
@@ -212,10 +210,20 @@ function newGameForm(catalogue) {
 /** A saved record (.qdr, as "Download the record" and the terminal's `save` write it), replayed by
  * the server into a new game: a finished one to step through, an unfinished one to play on against
  * the opponent its record names (or the one chosen here). A record the rules refuse makes nothing. */
+/** Each opponent by name, with how strong it is and how long it thinks (the server's own words). */
+function levelLadder(catalogue) {
+  return catalogue.level_info?.length ? catalogue.level_info
+    : catalogue.levels.map((spec) => ({ spec, strength: "", about: spec }));
+}
+
+function levelOptions(ladder) {
+  return ladder.map((level) => h("option", { value: level.spec, selected: level.spec === "greedy" },
+    level.strength ? `${level.spec}: ${level.strength}` : level.spec));
+}
+
 function importForm(catalogue) {
   const file = h("input", { type: "file", id: "record-file", accept: ".qdr,.txt,text/plain", required: true });
-  const levelSelect = h("select", { id: "import-level" },
-    catalogue.levels.map((spec) => h("option", { value: spec, selected: spec === "greedy" }, spec)));
+  const levelSelect = h("select", { id: "import-level" }, levelOptions(levelLadder(catalogue)));
   const opponent = (value, text, checked) => h("label", {},
     h("input", { type: "radio", name: "import-opponent", value, checked }), " ", text);
   const error = h("div");
@@ -253,7 +261,6 @@ function importForm(catalogue) {
   return form;
 }
 
-/** One scenario option as a form field of its kind: a checkbox, a whole number or text. */
 /** One scenario option: a box to tick, a list of its names, or a field, with what it does beneath
  * (read out with the field by a screen reader). */
 function optionField(name, value, note, names) {
