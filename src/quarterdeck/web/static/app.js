@@ -207,9 +207,6 @@ function newGameForm(catalogue) {
   return form;
 }
 
-/** A saved record (.qdr, as "Download the record" and the terminal's `save` write it), replayed by
- * the server into a new game: a finished one to step through, an unfinished one to play on against
- * the opponent its record names (or the one chosen here). A record the rules refuse makes nothing. */
 /** Each opponent by name, with how strong it is and how long it thinks (the server's own words). */
 function levelLadder(catalogue) {
   return catalogue.level_info?.length ? catalogue.level_info
@@ -221,6 +218,9 @@ function levelOptions(ladder) {
     level.strength ? `${level.spec}: ${level.strength}` : level.spec));
 }
 
+/** A saved record (.qdr, as "Download the record" and the terminal's `save` write it), replayed by
+ * the server into a new game: a finished one to step through, an unfinished one to play on against
+ * the opponent its record names (or the one chosen here). A record the rules refuse makes nothing. */
 function importForm(catalogue) {
   const file = h("input", { type: "file", id: "record-file", accept: ".qdr,.txt,text/plain", required: true });
   const levelSelect = h("select", { id: "import-level" }, levelOptions(levelLadder(catalogue)));
