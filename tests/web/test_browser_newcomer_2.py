@@ -33,6 +33,14 @@ from tests.web.test_browser_newcomer import DUEL_OPENING, duel_with_a_friend, pl
 server, browser, page = shared.server, shared.browser, shared.page
 
 
+def start_from_the_lobby(page) -> str:
+    """Start the game the lobby's form describes; its id once its board is drawn."""
+    page.click("#start-game")
+    page.wait_for_selector(".board-svg")
+    settle(page)
+    return page.evaluate("location.pathname.split('/').pop()")
+
+
 def catalogue(server) -> dict:
     response = httpx.get(f"{server.url}/api/catalogue")
     assert response.status_code == 200, response.text
@@ -79,10 +87,7 @@ def test_a_computer_at_a_named_level_is_the_one_that_plays(page, server):
     page.wait_for_selector("#start-game")
     page.select_option("#game-select", "pirate-chess")
     page.select_option("#level-select", "ai:1")
-    page.click("#start-game")
-    page.wait_for_selector(".board-svg")
-    settle(page)
-    game_id = page.evaluate("location.pathname.split('/').pop()")
+    game_id = start_from_the_lobby(page)
     assert game_detail(server, game_id)["view"]["players"] == {"blue": "human", "red": "computer:ai:1"}
 
 
@@ -113,10 +118,7 @@ def test_scenario_options_are_form_fields_holding_their_defaults_and_the_briefin
     page.check("#option-towing")
     page.check("input[name=opponent][value=local]")
     assert axe_findings(page, ".lobby") == []
-    page.click("#start-game")
-    page.wait_for_selector(".board-svg")
-    settle(page)
-    game_id = page.evaluate("location.pathname.split('/').pop()")
+    game_id = start_from_the_lobby(page)
     # Only what was changed is sent, and the game is made with it.
     assert game_detail(server, game_id)["view"]["options"] == {"jury-masts": False, "towing": True}
 
@@ -146,10 +148,7 @@ def test_each_option_says_what_it_does_and_an_option_of_a_few_names_is_a_list(pa
     page.select_option("#option-wind_table", "optional")
     page.check("input[name=opponent][value=local]")
     assert axe_findings(page, ".lobby") == []
-    page.click("#start-game")
-    page.wait_for_selector(".board-svg")
-    settle(page)
-    game_id = page.evaluate("location.pathname.split('/').pop()")
+    game_id = start_from_the_lobby(page)
     assert game_detail(server, game_id)["view"]["options"] == {"wind_table": "optional"}
 
 
@@ -163,10 +162,7 @@ def test_the_seats_offered_are_the_scenarios_own_and_say_who_they_command(page, 
     assert page.inner_text("#seat-select option[value=french]") == "french: Pique"
     page.select_option("#seat-select", "french")
     page.select_option("#level-select", "random")
-    page.click("#start-game")
-    page.wait_for_selector(".board-svg")
-    settle(page)
-    game_id = page.evaluate("location.pathname.split('/').pop()")
+    game_id = start_from_the_lobby(page)
     assert game_detail(server, game_id)["view"]["players"] == {"british": "computer:random", "french": "human"}
     page.goto(server.url + "/")
     page.wait_for_selector("#start-game")
