@@ -118,6 +118,7 @@ def test_scenarios_prints_a_scenarios_whole_briefing_and_options():
     result = command("scenarios", "napoleonic-chess", "three-armies", columns=80)
     text = " ".join(result.output.split())
     assert "the coalition wins by eliminating both Black Guards" in text and "allied_attacks true" in text
+    assert "Seats: red (the coalition, with blue); blue (the coalition, with red); black (the empire)" in text
     result = command("scenarios", "square-rigger", "armada")
     assert result.exit_code == 2 and "no scenario 'armada'; it has: blockade" in result.output
     assert "quarterdeck scenarios square-rigger <scenario>" in command("scenarios", "square-rigger").output

@@ -49,11 +49,11 @@ class NapoleonicChess(Game):
                 settings["redoubt_turns"] = scenario.redoubt_turns
             notes = {key: OPTION_NOTES[key] for key in settings}
             choices = {"deployment": deployments(scenario)}
-            sides = {}  # an army's name says who it is, unless it fights beside another
-            for army in scenario.armies:
-                allies = [a.name for a in scenario.armies if a.alliance == army.alliance and a is not army]
-                if allies:
-                    sides[army.name] = f"the {army.alliance}, with {' and '.join(allies)}"
+            sides = {}  # an army's name says who it is, unless armies fight side by side: then each its alliance
+            if len({army.alliance for army in scenario.armies}) < len(scenario.armies):
+                for army in scenario.armies:
+                    allies = [a.name for a in scenario.armies if a.alliance == army.alliance and a is not army]
+                    sides[army.name] = f"the {army.alliance}" + (f", with {' and '.join(allies)}" if allies else "")
             infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings, notes, choices, sides))
         return infos
 
