@@ -362,7 +362,7 @@ def check_scenario_options(game: Game) -> None:
             assert default in names, f"{info.name}: {option!r} defaults to {default!r}, not one of {names}"
             for name in names:
                 game.new_initial_state(info.name, {option: name})
-        seats = game.new_initial_state(info.name).players
+        seats = game.scenario_seats(info.name)
         assert set(info.sides) <= set(seats), f"{info.name}: sides {sorted(info.sides)} not among seats {seats}"
         # a state may keep the options as they were given: everything else must be the same
         as_offered = {**game.new_initial_state(info.name, dict(info.options)).to_json(), "options": None}

@@ -113,6 +113,10 @@ class Game(ABC):
     ) -> State:
         """The opening position. Raises ScenarioError for an unknown scenario or bad options."""
 
+    def scenario_seats(self, scenario: str) -> tuple[str, ...]:
+        """A shipped scenario's seats, in order (Naval Warfare's differ from scenario to scenario)."""
+        return self.new_initial_state(scenario).players
+
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Inverse of State.to_json(); raises RecordError for corrupt data."""

@@ -107,7 +107,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         if not shipped:
             for name in service.catalogue.names():
                 game = service.game(name)
-                scenarios = [{**vars(info), "seats": list(game.new_initial_state(info.name).players)}
+                scenarios = [{**vars(info), "seats": list(game.scenario_seats(info.name))}
                              for info in game.scenarios()]
                 shipped.append({
                     "name": name,

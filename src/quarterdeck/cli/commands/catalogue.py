@@ -66,7 +66,7 @@ def scenario_sheet(rules: Game, name: str) -> Group:
         Text(" ".join(info.briefing.split())),
         Text(f"quarterdeck play {rules.name} --scenario {info.name}", style="dim"),
     ]
-    seats = rules.new_initial_state(info.name).players
+    seats = rules.scenario_seats(info.name)
     parts.append(Text("Seats: " + "; ".join(f"{seat} ({info.sides[seat]})" if info.sides.get(seat) else seat
                                             for seat in seats)))
     if info.options:
