@@ -314,6 +314,23 @@ def test_the_armada_at_one_screen_by_dragging_keys_and_clicks(page, server, tmp_
     page.mouse.click(*on_screen(page, 18.0, 13.0))
     turn1, run, turn2 = helm_numbers(page)
     assert turn2 == -turn1 and 4.0 < run < 4.3  # the run's end keeps her heading
+    # Her bow dragged round, and at once the sea clicked again: only the drag's own click is set aside.
+    ghost = page.locator('.naval-table .ghost[data-ghost="Hope"] .ghost-grip').bounding_box()
+    centre = (ghost["x"] + ghost["width"] / 2, ghost["y"] + ghost["height"] / 2)
+    drag(page, centre, (centre[0], centre[1] - 60))
+    dragged = helm_numbers(page)
+    assert dragged[2] != turn2
+    x, y, heading = where(page, "Hope")
+    bearing = round(plane.bearing((x, y), (18.0, 13.0))) % 360 + 20  # clear of the ghost
+    aim = plane.advance((round(x * 100), round(y * 100)), bearing, 300)
+    page.mouse.click(*on_screen(page, aim[0] / 100, aim[1] / 100))
+    turn1, run, turn2 = helm_numbers(page)
+    assert turn1 == bearing - heading and 2.9 < run < 3.1  # the run set by the click
+    assert (turn1 + turn2 - dragged[0] - dragged[2]) % 360 == 0  # and the end heading the drag gave her kept
+    page.click('[data-clear="Hope"]')  # begun again: the sea clicked where she should go, as first planned
+    page.mouse.click(*on_screen(page, 18.0, 13.0))
+    turn1, run, turn2 = helm_numbers(page)
+    assert turn2 == -turn1 and 4.0 < run < 4.3
     ghost = page.locator('.naval-table .ghost[data-ghost="Hope"] .ghost-grip').bounding_box()
     page.mouse.move(ghost["x"] + ghost["width"] / 2, ghost["y"] + ghost["height"] / 2)
     page.mouse.wheel(0, 100)

@@ -28,7 +28,9 @@ const MARKS = ["round badge", "diamond badge"];
 const view = { zoom: 0, whole: false, game: null, corner: null }; // corner: the table point at the scrolled top left
 let draft = null; // the move being built: {game, ship, from: [x, y, heading], turn1, run, turn2, extra}
 let restoreFocus = null; // a selector for the ship or button whose keyboard focus a redraw gives back
-let turnedAt = -Infinity; // when a drag round the ghost last ended (its click is not a click on the sea)
+// A drag round the ghost ends in a click, which is not a click on the sea; the next press on the table
+// starts a new gesture, so only that one click is set aside, however soon the player clicks again.
+let turnEndsInClick = false;
 let scene = null; // what the last drawing drew: {ctx, frame, svg, aids, root}, for handlers that redraw a part
 
 // --- small helpers -----------------------------------------------------------------------------------
@@ -233,6 +235,7 @@ export function draw(ctx) {
     role: "group", "aria-label": `the table, ${state.table.width} by ${state.table.height} inches; shown from ` +
       `${f.x0} to ${f.x1} inches east and ${f.y0} to ${f.y1} inches north`,
   });
+  svg.addEventListener("pointerdown", () => { turnEndsInClick = false; }, { capture: true });
   svg.append(patterns(state));
   const layers = {};
   for (const name of ["sea", "land", "aids", "ships", "draft", "overlay"]) {
@@ -643,7 +646,7 @@ function turningTheGhost(ghost, runHeading, end) {
     const up = (e) => {
       turning = false;
       aim(e);
-      turnedAt = e.timeStamp;
+      turnEndsInClick = true;
       scene.svg.removeEventListener("pointermove", move);
       scene.svg.removeEventListener("pointerup", up);
     };
@@ -758,7 +761,10 @@ function paintFloating(ship, d) {
 /** The sea clicked with a ship chosen that may move: her run is set to end there; otherwise the choice is put down. */
 function clickSea(event) {
   const { ctx } = scene;
-  if (event.timeStamp - turnedAt < 400) return; // the click that ends turning the ghost
+  if (turnEndsInClick) {
+    turnEndsInClick = false;
+    return;
+  }
   const ship = shipOf(ctx.state, ctx.selected);
   if (!ship || !mayMove(ctx, ship.name)) {
     if (ctx.selected) ctx.select(ctx.selected);
