@@ -95,6 +95,18 @@ def test_a_game_may_set_its_levels_iteration_counts(spec, iterations):
     assert agent._engines["mcts"].last_iterations == iterations
 
 
+@pytest.mark.parametrize("spec, scale", [
+    ("ai:5:budget=iterations", 3.0),  # the game's setting for its top level
+    ("ai:4:budget=iterations", 0.0),  # every other level keeps the search's own (a scale learned while searching)
+    ("ai:5:evaluation_scale=1.5", 1.5),  # an explicit option outranks the game's
+])
+def test_a_game_may_give_one_level_its_own_search_settings(spec, scale):
+    agent = make_agent(spec, seed=1)
+    state = NimWithItsOwnLevels().new_initial_state()
+    agent.act(state, 0)
+    assert agent._engines["mcts"].settings(state).evaluation_scale == scale
+
+
 @pytest.mark.parametrize("spec", ["mcts:iterations=300", "alphabeta:depth=3"])
 def test_search_finds_a_win_that_takes_two_decisions(spec):
     """Piles 1 and 1: taking both (two decisions of one turn) wins; taking one loses."""

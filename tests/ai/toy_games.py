@@ -140,10 +140,11 @@ class Nim(ToyGame):
 
 
 class NimWithItsOwnLevels(Nim):
-    """Nim that sets two of its levels' iteration counts (the search setting `level_iterations`)."""
+    """Nim that sets two of its levels' iteration counts (the search setting `level_iterations`), and
+    its top level's evaluation scale (`level_settings`)."""
 
     name = "toy-nim-own-levels"
-    hook_search_settings = {"level_iterations": {2: 7, 5: 30}}
+    hook_search_settings = {"level_iterations": {2: 7, 5: 30}, "level_settings": {5: {"evaluation_scale": 3.0}}}
 
 
 class NimWithEvaluation(Nim):

@@ -15,7 +15,8 @@ what it knows as attributes of its Game class (docs/ai.md lists the contracts):
 * ``hook_search_settings``: a dict of default settings for the search agents (e.g. rollout depth);
   ``"exact_keys": True`` there says the game's ``position_key`` tells positions apart exactly (the
   same key, the same legal actions and evaluation), so that a search works each position out once;
-  ``"level_iterations": {level: iterations}`` sets the levels' budgets in this game (levels.py).
+  ``"level_iterations": {level: iterations}`` sets the levels' budgets in this game, and
+  ``"level_settings": {level: {setting: value}}`` a level's own search settings (levels.py).
 
 The evaluations take a `memo` (a dict a search keeps for one decision, or None): with one, each
 position is evaluated once however often the search meets it, which changes no value, only the time.

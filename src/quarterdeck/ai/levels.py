@@ -5,7 +5,8 @@ runs out (a slow machine plays a little weaker, never slower). ``ai:N:budget=ite
 move time, so a game replays identically from the same seed on any machine; ``movetime=`` or
 ``iterations=`` override the level's budget, and any other option goes to the search (e.g.
 ``ai:3:rollout_depth=4``). A game may set its own iteration counts by level (the search setting
-``level_iterations``), where the default counts would not make each level a step up.
+``level_iterations``), where the default counts would not make each level a step up, and search
+settings for a level alone (``level_settings``), where a deeper search wants them otherwise.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ def level_iterations(knowledge: Knowledge) -> dict[int, int]:
     return {number: own.get(number, level.iterations) for number, level in LEVELS.items()}
 
 
+def level_settings(knowledge: Knowledge, number: int) -> dict[str, Any]:
+    """The search settings a game gives one level over its own (its search setting ``level_settings``,
+    ``{level: {setting: value}}``), e.g. a fixed evaluation scale where a deep tree saturates a learned one."""
+    return dict(knowledge.settings.get("level_settings", {}).get(number, {}))
+
+
 class LevelAgent(Agent):
     name = "ai"
 
@@ -82,7 +89,7 @@ class LevelAgent(Agent):
 
     def _engine(self, search: str, knowledge: Knowledge) -> SearchAgent:
         if search not in self._engines:
-            options = dict(self.options)
+            options = {**level_settings(knowledge, self.number), **self.options}  # the player's options win
             if "movetime" not in options and "iterations" not in options:
                 scale = NODES_PER_ITERATION if search == "alphabeta" else 1
                 options["iterations"] = level_iterations(knowledge)[self.number] * scale
