@@ -309,8 +309,6 @@ def test_the_armada_at_one_screen_by_dragging_keys_and_clicks(page, server, tmp_
     # Hope: chosen, the sea clicked where she should go, her end heading turned with the wheel over the ghost.
     ship_at(page, "Hope").locator(".hull").click()
     settle(page)
-    # as a player does, click the sea once her reach is drawn: the click plans only for the ship chosen
-    page.wait_for_selector('.naval-table .area[data-area="Hope"] .reach')
     page.mouse.click(*on_screen(page, 18.0, 13.0))
     turn1, run, turn2 = helm_numbers(page)
     assert turn2 == -turn1 and 4.0 < run < 4.3  # the run's end keeps her heading
