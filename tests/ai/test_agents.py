@@ -275,3 +275,17 @@ def test_the_beginner_slips_about_one_decision_in_four_and_the_levels_above_neve
     assert all(choice in state.legal_actions(0) for choice in choices)
     slipped = sum(choice != first for choice in choices) / len(choices)
     assert low <= slipped <= high
+
+
+@pytest.mark.parametrize("spec, low, high", [
+    ("ai:2", 0.4, 0.6),  # the game's own: one decision in two
+    ("ai:3", 0.0, 0.0),  # a level it leaves alone keeps the default (no slips above the beginner)
+    ("ai:2:slip=0", 0.0, 0.0),  # the player's option outranks the game's
+])
+def test_a_game_may_set_how_often_a_level_slips(spec, low, high, monkeypatch):
+    monkeypatch.setattr(LevelAgent, "_engine", lambda self, search, knowledge: _FirstAction())
+    agent = make_agent(spec, seed=9)
+    state = NimWithItsOwnLevels().new_initial_state(options={"piles": [2, 0, 0]})  # two moves: take one or both
+    first = state.legal_actions(0)[0]
+    slipped = sum(agent.act(state, 0) != first for _ in range(400)) / 400
+    assert low <= slipped * 2 <= high  # a slip draws either move, so half of them show

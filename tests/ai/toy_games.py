@@ -140,11 +140,14 @@ class Nim(ToyGame):
 
 
 class NimWithItsOwnLevels(Nim):
-    """Nim that sets two of its levels' iteration counts (the search setting `level_iterations`), and
-    its top level's evaluation scale (`level_settings`)."""
+    """Nim that sets two of its levels' iteration counts (the search setting `level_iterations`), its
+    top level's evaluation scale and how often its ai:2 slips (`level_settings`)."""
 
     name = "toy-nim-own-levels"
-    hook_search_settings = {"level_iterations": {2: 7, 5: 30}, "level_settings": {5: {"evaluation_scale": 3.0}}}
+    hook_search_settings = {
+        "level_iterations": {2: 7, 5: 30},
+        "level_settings": {2: {"slip": 0.5}, 5: {"evaluation_scale": 3.0}},
+    }
 
 
 class NimWithEvaluation(Nim):

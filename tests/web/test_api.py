@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 
+from quarterdeck import games
 from quarterdeck.core.record import Record
+from quarterdeck.web.computer import describe_level
 from tests.web.conftest import auth, make_app, new_game, two_players
 
 
@@ -20,6 +22,14 @@ def test_the_lobby_says_the_beginner_slips_and_the_levels_above_do_not(client):
     about = {level["spec"]: level["about"] for level in client.get("/api/catalogue").json()["level_info"]}
     assert "slipping on 25% of its decisions" in about["ai:1"]
     assert all("slipping" not in about[f"ai:{n}"] for n in (2, 3, 4, 5))
+
+
+def test_a_game_that_sets_its_own_slips_says_so_while_its_computer_thinks():
+    naval, rigger = games.get("naval-warfare"), games.get("square-rigger")
+    assert "slipping on 60% of its decisions" in describe_level("ai:1", naval)["about"]
+    assert "slipping on 20% of its decisions" in describe_level("ai:2", naval)["about"]
+    assert "slipping" not in describe_level("ai:2", rigger)["about"]
+    assert "slipping on 25% of its decisions" in describe_level("ai:1", rigger)["about"]
 
 
 def test_a_turn_is_applied_stored_and_listed(client):

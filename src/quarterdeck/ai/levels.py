@@ -3,10 +3,12 @@
 A level searches its iteration count per decision, and by default stops sooner if its move time
 runs out (a slow machine plays a little weaker, never slower). ``ai:N:budget=iterations`` drops the
 move time, so a game replays identically from the same seed on any machine; ``movetime=`` or
-``iterations=`` override the level's budget, and any other option goes to the search (e.g.
-``ai:3:rollout_depth=4``). A game may set its own iteration counts by level (the search setting
-``level_iterations``), where the default counts would not make each level a step up, and search
-settings for a level alone (``level_settings``), where a deeper search wants them otherwise.
+``iterations=`` override the level's budget, ``slip=`` its share of decisions played as a random
+candidate, and any other option goes to the search (e.g. ``ai:3:rollout_depth=4``). A game may
+set its own iteration counts by level (the search setting ``level_iterations``), where the default
+counts would not make each level a step up, and search settings for a level alone
+(``level_settings``), where a deeper search wants them otherwise; a ``slip`` among them is the
+level's own, not the search's.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class LevelAgent(Agent):
             search = "mcts"  # alpha-beta needs open information; hidden decisions go to MCTS
         engine = self._engine(search, knowledge)
         chosen = engine.act(state, player)
-        if player == CHANCE or not self.level.slip or self.rng.random() >= self.level.slip:
+        slip = self.slip_in(knowledge)
+        if player == CHANCE or not slip or self.rng.random() >= slip:
             return chosen
         view = state.observe(player)
         actions = view.legal_actions(player)
@@ -89,7 +92,8 @@ class LevelAgent(Agent):
 
     def _engine(self, search: str, knowledge: Knowledge) -> SearchAgent:
         if search not in self._engines:
-            options = {**level_settings(knowledge, self.number), **self.options}  # the player's options win
+            options = self._settings(knowledge)
+            options.pop("slip", None)  # the level's own, not the search's
             if "movetime" not in options and "iterations" not in options:
                 scale = NODES_PER_ITERATION if search == "alphabeta" else 1
                 options["iterations"] = level_iterations(knowledge)[self.number] * scale
@@ -98,3 +102,11 @@ class LevelAgent(Agent):
             engine = AlphaBetaAgent if search == "alphabeta" else MCTSAgent
             self._engines[search] = engine(seed=self.seed, **options)
         return self._engines[search]
+
+    def slip_in(self, knowledge: Knowledge) -> float:
+        """The share of decisions this level plays as a random candidate in a game: the player's
+        option, else the game's for the level, else the level's own."""
+        return self._settings(knowledge).get("slip", self.level.slip)
+
+    def _settings(self, knowledge: Knowledge) -> dict[str, Any]:
+        return {**level_settings(knowledge, self.number), **self.options}  # the player's options win

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..ai.agents import AGENTS, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from ..ai.alphabeta import AlphaBetaAgent
+from ..ai.knowledge import Knowledge
 from ..ai.levels import LEVELS, LevelAgent
 from ..core.protocol import Game
 
@@ -47,9 +48,10 @@ def agent_spec(who: str) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def describe_level(spec: str) -> dict[str, Any]:
-    """A computer opponent for the page: its spec, one line on how it plays, and the most seconds it
-    thinks per decision (0: at once; None: a count of iterations, not a time, bounds it)."""
+def describe_level(spec: str, game: Game | None = None) -> dict[str, Any]:
+    """A computer opponent for the page: its spec, one line on how it plays (in `game`, where a game
+    sets a level's slips), and the most seconds it thinks per decision (0: at once; None: a count of
+    iterations, not a time, bounds it)."""
     agent = make_agent(spec)
     if isinstance(agent, RandomAgent | GreedyAgent):
         how = (
@@ -62,8 +64,9 @@ def describe_level(spec: str) -> dict[str, Any]:
         by_time = not agent.by_iterations and "iterations" not in agent.options
         seconds = agent.options.get("movetime", agent.level.movetime) if by_time else None
         how = f"level {agent.number} of {len(LEVELS)}, the game's own search"
-        if agent.level.slip:  # the beginner: a share of its moves are a sensible move other than its best
-            how += f", slipping on {agent.level.slip:.0%} of its decisions"
+        slip = agent.slip_in(Knowledge.of(game)) if game is not None else agent.level.slip
+        if slip:  # a share of its moves are a sensible move other than its best
+            how += f", slipping on {slip:.0%} of its decisions"
         fixed = (f"{agent.options['iterations']} iterations a decision" if "iterations" in agent.options
                  else "its level's iteration count a decision")
     elif isinstance(agent, SearchAgent):

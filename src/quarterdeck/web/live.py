@@ -260,7 +260,9 @@ class LiveGame:
             "phase_help": phase_help,
             "notes": _board_notes(self.game, state, viewer),
             "computers": {
-                seat: describe_level(spec) for seat, who in self.row.players.items() if (spec := agent_spec(who))
+                seat: describe_level(spec, self.game)
+                for seat, who in self.row.players.items()
+                if (spec := agent_spec(who))
             },
         }
 

@@ -902,4 +902,15 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
     return None
 
 
-SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 12, "evaluation_scale": 0.0, "score_candidates": True}
+# An iteration costs some 1.4 ms (up to 3 ms in a close fight), so ai:3 to ai:5 search the counts their
+# move times hold (benchmarks/bench_levels.py). The dice settle so much of a single-ship action that
+# four times the iterations buy some 40 Elo, and even a captain who plays every decision's candidate at
+# random loses to ai:2 by only some 200: the two lowest levels slip, the beginner on three decisions
+# in five and ai:2 on one in five, so that each is a step below the next (docs/ai.md, "Level ladder").
+SEARCH_SETTINGS: dict[str, Any] = {
+    "rollout_depth": 12,
+    "evaluation_scale": 0.0,
+    "score_candidates": True,
+    "level_iterations": {3: 350, 4: 600, 5: 1500},
+    "level_settings": {1: {"slip": 0.6}, 2: {"slip": 0.2}},
+}
