@@ -32,6 +32,16 @@ def test_a_game_that_sets_its_own_slips_says_so_while_its_computer_thinks():
     assert "slipping on 25% of its decisions" in describe_level("ai:1", rigger)["about"]
 
 
+def test_the_lobby_says_what_a_game_makes_of_its_levels(client):
+    notes = {game["name"]: game["level_notes"] for game in client.get("/api/catalogue").json()["games"]}
+    assert notes["naval-warfare"]["ai:1"] == "In this game it slips on 60% of its decisions."
+    assert notes["naval-warfare"]["ai:2"] == "In this game it slips on 20% of its decisions."
+    assert "ai:3" not in notes["naval-warfare"]
+    assert notes["naval-warfare"]["ai:5"].startswith("Measured in this game, it plays no stronger than level 3")
+    assert set(notes["frigate"]) == {"ai:4"}
+    assert notes["square-rigger"] == {}  # its beginner slips as every game's does, and each level is a step up
+
+
 def test_a_turn_is_applied_stored_and_listed(client):
     game_id, blue, red = two_players(client)
     played = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["add 2"]}, headers=auth(blue))

@@ -21,7 +21,7 @@ from starlette.routing import Match
 from .. import games as registered_games
 from ..store import GameStore
 from . import schemas
-from .computer import computer_pool, level_ladder, levels
+from .computer import computer_pool, level_ladder, level_notes, levels
 from .errors import REFUSALS, cut, refusal
 from .fastpath import FastMoves, play_turn
 from .ratelimit import RateLimiter
@@ -115,6 +115,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
                     "default_scenario": game.default_scenario,
                     "scenarios": scenarios,
                     "seats": next(s["seats"] for s in scenarios if s["name"] == game.default_scenario),
+                    "level_notes": level_notes(game),
                 })
         return {"games": shipped, "levels": levels(), "level_info": level_ladder()}
 

@@ -42,6 +42,24 @@ def level_ladder() -> list[dict[str, Any]]:
     ]
 
 
+def level_notes(game: Game) -> dict[str, str]:
+    """What the lobby adds to a level's line in one game, by spec: the slips the game sets for it,
+    and a level the game measured no stronger than a lower one (its search setting
+    `level_plays_as`, `{level: lower level}`), which thinks longer for nothing."""
+    knowledge = Knowledge.of(game)
+    plays_as = knowledge.settings.get("level_plays_as", {})
+    notes = {}
+    for number, level in LEVELS.items():
+        slip = LevelAgent(argument=str(number)).slip_in(knowledge)
+        said = [f"In this game it slips on {slip:.0%} of its decisions."] if slip != level.slip else []
+        if number in plays_as:
+            said.append(f"Measured in this game, it plays no stronger than level {plays_as[number]}: "
+                        "the dice decide more than its longer thinking.")
+        if said:
+            notes[f"ai:{number}"] = " ".join(said)
+    return notes
+
+
 def agent_spec(who: str) -> str | None:
     """The agent behind a seat's `players` entry ("computer:greedy" -> "greedy"), or None for a person."""
     return who[len(COMPUTER_PREFIX) :] if who.startswith(COMPUTER_PREFIX) else None

@@ -39,6 +39,9 @@ class GameInfo(BaseModel):
     default_scenario: str
     scenarios: list[ScenarioOut]
     seats: list[SeatName] = Field(description="the default scenario's seats (each scenario lists its own)")
+    level_notes: dict[str, str] = Field(
+        default_factory=dict, description="what this game adds to a level's line in the lobby, by spec"
+    )
 
 
 class LevelInfo(BaseModel):

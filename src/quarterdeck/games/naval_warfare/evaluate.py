@@ -907,10 +907,12 @@ def rollout_policy(state: NavalState, player: int, rng: random.Random) -> Action
 # four times the iterations buy some 40 Elo, and even a captain who plays every decision's candidate at
 # random loses to ai:2 by only some 200: the two lowest levels slip, the beginner on three decisions
 # in five and ai:2 on one in five, so that each is a step below the next (docs/ai.md, "Level ladder").
+# Above ai:3 the iterations buy nothing measurable, and the lobby says so (`level_plays_as`).
 SEARCH_SETTINGS: dict[str, Any] = {
     "rollout_depth": 12,
     "evaluation_scale": 0.0,
     "score_candidates": True,
     "level_iterations": {3: 350, 4: 600, 5: 1500},
     "level_settings": {1: {"slip": 0.6}, 2: {"slip": 0.2}},
+    "level_plays_as": {4: 3, 5: 3},
 }

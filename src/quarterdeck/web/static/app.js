@@ -137,20 +137,25 @@ function newGameForm(catalogue) {
   const levelSelect = h("select", { name: "level", id: "level-select", "aria-describedby": "level-about" },
     levelOptions(ladder));
   const levelAbout = h("p", { class: "muted", id: "level-about" });
+  const chosenGame = () => games.find((g) => g.name === gameSelect.value);
+  // A level's strength and time, and what the chosen game says of it (its own slips, a level that
+  // measured no stronger than the one below).
   const describeLevel = () => {
     const level = ladder.find((l) => l.spec === levelSelect.value);
-    levelAbout.textContent = level ? `${level.strength ? `${capitalised(level.strength)}. ` : ""}${timePerMove(level)}` : "";
+    const note = chosenGame()?.level_notes?.[levelSelect.value];
+    levelAbout.textContent = level
+      ? [level.strength ? `${capitalised(level.strength)}.` : "", timePerMove(level), note || ""].filter(Boolean).join(" ")
+      : "";
   };
   levelSelect.addEventListener("change", describeLevel);
-  describeLevel();
   const error = h("div");
-  const chosenGame = () => games.find((g) => g.name === gameSelect.value);
   const chosenScenario = () => chosenGame().scenarios.find((s) => s.name === scenarioSelect.value);
   const fill = () => {
     const game = chosenGame();
     scenarioSelect.replaceChildren(...game.scenarios.map((s) =>
       h("option", { value: s.name, selected: s.name === game.default_scenario }, s.title)));
     describe();
+    describeLevel();
   };
   // The briefing in full, and the scenario's options as fields holding their defaults.
   const describe = () => {
@@ -171,6 +176,7 @@ function newGameForm(catalogue) {
   gameSelect.addEventListener("change", fill);
   scenarioSelect.addEventListener("change", describe);
   if (games.length) fill();
+  else describeLevel();
   const opponent = (value, text, checked) => h("label", {},
     h("input", { type: "radio", name: "opponent", value, checked }), " ", text);
   const form = h("form", {},
