@@ -71,7 +71,9 @@ def test_the_lobby_names_each_opponent_with_its_strength_and_time_per_move(page,
     assert page.locator("#import-level option").all_inner_texts() == labels  # playing on from a record too
     page.select_option("#game-select", "naval-warfare")  # a game that measured its top levels no stronger
     assert page.inner_text("#level-about").startswith(
-        "Level 5 of 5: the strongest. Thinks up to 5 s a move. Measured in this game, it plays no stronger than level 3")
+        "Level 5 of 5: the strongest. Thinks up to 5 s a move. "
+        "Measured in this game, it plays no stronger than level 3"
+    )
     page.select_option("#level-select", "ai:2")
     assert page.inner_text("#level-about") == (
         "Level 2 of 5: fair. Thinks up to 0.25 s a move. In this game it slips on 20% of its decisions.")
