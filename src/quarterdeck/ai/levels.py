@@ -56,6 +56,18 @@ def level_settings(knowledge: Knowledge, number: int) -> dict[str, Any]:
     return dict(knowledge.settings.get("level_settings", {}).get(number, {}))
 
 
+def level_slip(knowledge: Knowledge, number: int) -> float:
+    """The share of decisions a level plays as a random candidate in a game: the game's own (a
+    ``slip`` in its ``level_settings``), else the level's."""
+    return level_settings(knowledge, number).get("slip", LEVELS[number].slip)
+
+
+def level_plays_as(knowledge: Knowledge) -> dict[int, int]:
+    """The levels a game measured no stronger than a lower one (its search setting
+    ``level_plays_as``, ``{level: lower level}``): they think longer for nothing, and the lobby says so."""
+    return dict(knowledge.settings.get("level_plays_as", {}))
+
+
 class LevelAgent(Agent):
     name = "ai"
 
@@ -92,7 +104,7 @@ class LevelAgent(Agent):
 
     def _engine(self, search: str, knowledge: Knowledge) -> SearchAgent:
         if search not in self._engines:
-            options = self._settings(knowledge)
+            options = {**level_settings(knowledge, self.number), **self.options}  # the player's options win
             options.pop("slip", None)  # the level's own, not the search's
             if "movetime" not in options and "iterations" not in options:
                 scale = NODES_PER_ITERATION if search == "alphabeta" else 1
@@ -106,7 +118,4 @@ class LevelAgent(Agent):
     def slip_in(self, knowledge: Knowledge) -> float:
         """The share of decisions this level plays as a random candidate in a game: the player's
         option, else the game's for the level, else the level's own."""
-        return self._settings(knowledge).get("slip", self.level.slip)
-
-    def _settings(self, knowledge: Knowledge) -> dict[str, Any]:
-        return {**level_settings(knowledge, self.number), **self.options}  # the player's options win
+        return self.options.get("slip", level_slip(knowledge, self.number))

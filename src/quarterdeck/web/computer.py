@@ -10,7 +10,7 @@ from typing import Any
 from ..ai.agents import AGENTS, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from ..ai.alphabeta import AlphaBetaAgent
 from ..ai.knowledge import Knowledge
-from ..ai.levels import LEVELS, LevelAgent
+from ..ai.levels import LEVELS, LevelAgent, level_plays_as, level_slip
 from ..core.protocol import Game
 
 COMPUTER_PREFIX = "computer:"
@@ -44,13 +44,12 @@ def level_ladder() -> list[dict[str, Any]]:
 
 def level_notes(game: Game) -> dict[str, str]:
     """What the lobby adds to a level's line in one game, by spec: the slips the game sets for it,
-    and a level the game measured no stronger than a lower one (its search setting
-    `level_plays_as`, `{level: lower level}`), which thinks longer for nothing."""
+    and a level the game measured no stronger than a lower one (`level_plays_as`)."""
     knowledge = Knowledge.of(game)
-    plays_as = knowledge.settings.get("level_plays_as", {})
+    plays_as = level_plays_as(knowledge)
     notes = {}
     for number, level in LEVELS.items():
-        slip = LevelAgent(argument=str(number)).slip_in(knowledge)
+        slip = level_slip(knowledge, number)
         said = [f"In this game it slips on {slip:.0%} of its decisions."] if slip != level.slip else []
         if number in plays_as:
             said.append(f"Measured in this game, it plays no stronger than level {plays_as[number]}: "
