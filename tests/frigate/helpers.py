@@ -20,14 +20,15 @@ def ship(name: str, side: str, rating: int, hex_: str, facing: str, ma: int = 0,
     return {"name": name, "side": side, "rating": rating, "hex": hex_, "facing": facing, "ma": ma, **extra}
 
 
-def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"),
+def battle(*ships: dict[str, Any], wind: tuple[int, str | None] | None = (1, "moderate"),
            options: dict[str, Any] | None = None,
            turns: int = 10, squadrons: list[dict[str, Any]] | None = None, efficiency: str = "average",
            preservation: int = 20, seed: int = 0, fighting: tuple[str, ...] = (), crt: str = "II",
            objectives: list[dict[str, Any]] | None = None, home_edges: tuple[str, str] = ("south", "north"),
-           tables: dict[str, Any] | None = None) -> FrigateState:
+           tables: dict[str, Any] | None = None, sail: bool = True) -> FrigateState:
     """A battle past the fighting-sail choice, at the first Movement Declaration (without `wind`, at
-    the first game-turn's wind dice); `tables`: a player's own tables, as read from a file."""
+    the first game-turn's wind dice); `tables`: a player's own tables, as read from a file; with
+    `sail=False`, still at the fighting-sail choice."""
     data = {
         "title": "Test", "briefing": "A position for a test.", "turns": turns,
         "wind": {"direction": wind[0], "velocity": wind[1]} if wind else {},
@@ -42,7 +43,7 @@ def battle(*ships: dict[str, Any], wind: tuple[int, str] | None = (1, "moderate"
         "objectives": objectives or [],
     }
     state = FrigateState.start(GAME, scenario_from_data(data, "test", options, tables), seed)
-    for entry in ships:
+    for entry in ships if sail else ():
         side = 0 if entry["side"] == "blue" else 1
         state.apply(Sail(entry["name"], entry["name"] in fighting), side)
     return state
@@ -76,6 +77,16 @@ def hold_windows(state: FrigateState, passing: bool = False) -> None:
     while state.windows:
         name = state.windows[0]
         state.apply((Pass if passing else Hold)(name), state.ships[name].owner)
+
+
+def hold_to_segment_end(state: FrigateState) -> list[Event]:
+    """Hold every fire window to the end of the present segment; returns the events on the way, the
+    segment's damage landing among them."""
+    segment, events = state.segment, []
+    while state.windows and state.segment == segment:
+        name = state.windows[0]
+        events += state.apply(Hold(name), state.ships[name].owner)
+    return events
 
 
 def duel(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> FrigateState:

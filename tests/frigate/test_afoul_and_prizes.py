@@ -12,10 +12,10 @@ from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Mel
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes
-from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Hold, Melee, Move, Order, Roll, Strike
+from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Fire, Hold, Melee, Move, Order, Roll, Strike
 from quarterdeck.games.frigate.scenario import standard_tables_data
 
-from .helpers import battle, hold_windows, near, quiet_turn, ship, to_movement
+from .helpers import battle, declare, hold_windows, near, quiet_turn, ship, to_movement
 
 FRIGATE = {"class": "frigate"}
 
@@ -167,6 +167,17 @@ class TestMelee:
         state = melee_declared()
         (rolled,) = [e.describe() for e in state.apply(Roll((2, 2))) if isinstance(e, DieRolled)]
         assert rolled.endswith("Essex 2 + 4 = 6 against Guerriere 2 + 4 = 6: Essex and Guerriere take a crew hit")
+
+    def test_a_pair_melees_once_a_segment(self):
+        """Reconstructed boarding: at a segment's end an owner may melee with the ship she is afoul of;
+        once Essex has boarded, neither ship may board again that segment, though both may still fire."""
+        state = melee_declared()
+        state.apply(Roll((2, 2)))
+        for name, seat in (("Essex", 0), ("Guerriere", 1)):
+            assert state.end_round and state.windows[0] == name
+            actions = state.legal_actions(seat)
+            assert Melee(name) not in actions and any(isinstance(a, Fire) for a in actions)
+            state.apply(Hold(name), seat)
 
     def test_the_pair_that_meleed_is_recorded_in_name_order(self):
         state = melee_declared()
@@ -356,21 +367,36 @@ class TestPrizes:
         state = self.alongside_own_prize()
         mary = state.ships["Mary"]
         state.apply(Destroy("Mary"), 1)
-        for _ in range(4):
+        for _ in range(3):
             assert mary.afloat
             quiet_turn(state)
+        declare(state, Java=0, Mary=0, Essex=2)  # in the fourth turn Essex, listed after Mary, gathers way
+        quiet_turn(state)
         assert mary.status == "sunk" and state.ships["Java"].afoul == ""  # Java lies free of the wreck
+        # The game-turn ends as usual for the ships after her (momentum: Essex's 2), and the saved
+        # state shows the wreck with no points to spend.
+        assert state.ships["Essex"].last_ma == 2
+        saved = next(entry for entry in state.to_json()["ships"] if entry["name"] == "Mary")
+        assert (saved["status"], saved["left"]) == ("sunk", 0)
 
     def test_blue_destroys_a_prize_of_hers_too(self):
+        """Seed, Prizes 3: the intention is announced once (at a Declaration); asked again later in
+        that game-turn, the refusal names the announcement."""
         state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
                        ship("Java", "red", 38, "1009", "N", 0, **FRIGATE),
-                       ship("Guerriere", "red", 38, "2020", "N", 0, **FRIGATE), wind=(3, "moderate"))
+                       ship("Guerriere", "red", 38, "2020", "N", 0, **FRIGATE), ship("Wasp", "blue", 20, "0520", "N"),
+                       wind=(3, "moderate"))
         state.ships["Java"].owner = 0  # a prize blue holds
-        to_movement(state, Essex=4, Java=0, Guerriere=0)
+        to_movement(state, Essex=4, Java=0, Guerriere=0, Wasp=0)
         state.apply(Move("Essex"), 0)  # alongside her, deliberately
         quiet_turn(state)
         state.apply(Declare("Guerriere", 0), 1)  # red declares first on even turns
         state.apply(Destroy("Java"), 0)
+        to_movement(state, Essex=0, Java=0, Wasp=2)
+        assert state.segment == 2 and state.mover == 0  # Wasp's first point
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(Destroy("Java"), 0)
+        assert refused.value.rule == "destroying-prizes" and "already announced" in str(refused.value)
         quiet_turn(state)
         assert state.to_json()["ships"][1]["destroying"] == 1
 

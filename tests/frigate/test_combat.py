@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Dismasted, Fired, Sunk
+from quarterdeck.core.events import Captured, Crippled, DieRolled, Dismasted, Fired, Hit, Sunk
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
 from quarterdeck.games.frigate.scenario import parse_tables, standard_tables_data
 
-from .helpers import battle, hold_windows, near, ship, to_movement, to_windows
+from .helpers import battle, hold_to_segment_end, hold_windows, near, quiet_turn, ship, to_movement, to_windows
 
 FRIGATE = {"class": "frigate"}
 
@@ -72,6 +72,21 @@ class TestConditionsOfCombat:
         assert combat.second_side_half(state, essex) is True  # later turns: the second side at half
         attack = combat.describe_attack(state, essex, "starboard", state.ships["Guerriere"])
         assert attack.half and attack.gunnery == 3  # 6 // 2
+
+    def test_after_the_turn_she_first_fires_her_second_side_is_at_half_strength(self):
+        """Seed, Combat 1c, played out: "each side may fire at full strength during one Game-Turn if
+        neither side has yet fired"; in the next turn one side full, the other at half (6 -> 3)."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("East", "red", 38, "1209", "N", 0), ship("West", "red", 38, "0809", "N", 0))
+        gunnery = []
+        for _ in range(2):
+            to_windows(state, Essex=0, East=0, West=0)
+            for battery, target in (("starboard", "East"), ("port", "West")):
+                state.apply(Fire("Essex", battery, target, "hull"), 0)
+                gunnery.append(state.to_json()["attack"]["gunnery"])
+                state.apply(Roll((1,)))  # a miss
+            quiet_turn(state)
+        assert gunnery == [6, 6, 6, 3]
 
     def test_a_crew_hit_leaves_one_side_only(self):
         state = close_action()
@@ -235,6 +250,27 @@ class TestCrewDamage:
         essex.crew = 3
         assert combat.battery_problem(state, essex, "bow")[0] == "crew-hits"
         assert combat.battery_problem(state, essex, "port")[0] == "crippled"
+
+    def test_the_third_crew_hit_cripples_her_but_gunfire_takes_no_prize(self):
+        """Reconstructed: three crew hits cripple a ship (no broadsides; she may be taken by entering
+        her hex or by boarding). One short of three cripples nothing, and a ship crippled by gunfire
+        keeps her colours."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Constellation", "blue", 44, "1409", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE))  # between them, 2 hexes off
+        guerriere = state.ships["Guerriere"]
+        guerriere.crew = 1
+        to_windows(state, Essex=0, Constellation=0, Guerriere=0)
+        landed = []
+        for firer, battery in (("Essex", "starboard"), ("Constellation", "port")):  # segments 1 and 2
+            state.apply(Fire(firer, battery, "Guerriere", "hull"), 0)
+            state.apply(Roll((5,)))  # 1-1: a 5 is a hit
+            state.apply(Roll((4,)))  # aimed at the hull, a 4 strikes the crew
+            landed.append(hold_to_segment_end(state))
+        assert Hit("Guerriere", 1, "to her crew", "hull hits 0 of 6, crew 2, guns 0, masts 0") in landed[0]
+        assert not any(isinstance(e, Crippled) for e in landed[0])
+        assert Crippled("Guerriere", "1209") in landed[1] and not any(isinstance(e, Captured) for e in landed[1])
+        assert guerriere.crew == 3 and guerriere.owner == 1
 
 
 class TestGunHits:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.events import CourseOrdered, DieRolled, ForceChanged, Hit, WindChanged
-from quarterdeck.core.hexes import HexDir
+from quarterdeck.core.hexes import HexDir, bearing
 from quarterdeck.games.frigate import command, movement
-from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Roll, Turn
+from quarterdeck.games.frigate.actions import Fire, Form, Hold, Move, Order, Roll, Sail, Turn
+from quarterdeck.games.frigate.scenario import standard_tables_data
 
-from .helpers import battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind
+from .helpers import GAME, battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind
 
 
 def squadron(flagship="fleet", far=False, heading="SE", **kw):
@@ -238,6 +239,9 @@ class TestFormations:
         state.apply(Form("van", "line-abreast"), 0)
         declare(state, Victory=4, Temeraire=4, Neptune=4, Redoutable=0)
         assert state.formations["van"] == ("line-ahead", "line-abreast")  # the old one holds for now
+        saved = state.to_json()  # a game saved now keeps both the formation and the change announced
+        assert saved["formations"] == {"van": ["line-ahead", "line-abreast"]}
+        assert GAME.state_from_json(saved).formations == state.formations
         quiet_turn(state)
         assert state.formations["van"] == ("line-ahead", "line-abreast")  # still in line ahead: not yet met
 
@@ -261,6 +265,23 @@ class TestFormations:
         state.ships["Neptune"].hex = state.grid.parse("2020")
         assert command.formation_status(state, state.scenario.squadrons[0], shape)["Temeraire"] == "in"
 
+    @pytest.mark.parametrize(("shape", "victory", "temeraire", "off"), [("line-ahead", "0101", "1927", 149),
+                                                                        ("line-abreast", "0101", "5127", 121),
+                                                                        ("line-abreast", "0127", "5101", 59)])
+    def test_just_outside_the_arc_is_out_of_formation_however_far(self, shape, victory, temeraire, off):
+        """Line Ahead: 150 degrees or more off the bow of the ship ahead; Line Abreast: 60 to 120, and
+        not a degree more: on a player's larger map a ship 35 or 51 hexes off at 149, 121 or 59
+        degrees is out of the line (not cut off: nothing asks her to close the gap)."""
+        tables = standard_tables_data()
+        tables["map"] = {"columns": 60, "rows": 40}
+        state = battle(ship("Victory", "blue", 100, victory, "N", 4, squadron="van", flagship="fleet"),
+                       ship("Temeraire", "blue", 98, temeraire, "N", 4, squadron="van"),
+                       ship("Redoutable", "red", 74, "3001", "S", 0), wind=(3, "moderate"), tables=tables,
+                       squadrons=[{"name": "van", "side": "blue", "formation": shape, "lead": "Victory"}])
+        lead, second = state.ships["Victory"], state.ships["Temeraire"]
+        assert round(abs(bearing(lead.hex, lead.facing, second.hex))) == off
+        assert command.formation_status(state, state.scenario.squadrons[0], shape)["Temeraire"] == "out"
+
 
 class TestPreservation:
     @pytest.mark.parametrize("hurt", ["Essex", "Java"])
@@ -268,9 +289,11 @@ class TestPreservation:
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
                        ship("Java", "red", 38, "2010", "N", 0), preservation=2)
         state.ships[hurt].hull = 3
-        to_movement(state, Essex=0, Java=0)
-        quiet_turn(state)
+        declare(state, Essex=0, Java=0)
+        events = quiet_turn(state)
         assert [force.withdrawing for force in state.force_state] == [hurt == "Essex", hurt == "Java"]
+        told = [(e.player, e.change) for e in events if isinstance(e, ForceChanged)]
+        assert told == [("blue" if hurt == "Essex" else "red", "over its Preservation Level: withdraws")]
 
     def test_the_optional_rule_drops_efficiency_then_changes_the_crt(self):
         assert command.preservation_drops(6, 6) == 0
@@ -361,6 +384,22 @@ class TestWind:
         events = state.apply(Roll((4,)))
         assert WindChanged("NE", "moderate") in events
         assert (state.wind_from, state.velocity, state.phase) == (HexDir.NE, "moderate", "declare")
+
+    @pytest.mark.parametrize(("wind", "die", "announced"), [((1, "moderate"), None, ("N", "moderate")),
+                                                            ((1, None), 1, ("N", "calm")),
+                                                            ((None, "light"), 4, ("S", "light"))],
+                             ids=["both-set", "velocity-rolled", "direction-rolled"])
+    def test_the_first_wind_is_announced_once_when_it_is_known(self, wind, die, announced):
+        """Reconstructed wind: a scenario may set the direction, the velocity, both or neither; what it
+        leaves open is rolled at the start (velocity 1 Calm; direction 4 south). The players are told
+        the wind once, as soon as both are known: a north wind set by the scenario too."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0), ship("Java", "red", 38, "2010", "N", 0),
+                       wind=wind, sail=False)
+        events = state.apply(Sail("Essex", False), 0) + state.apply(Sail("Java", False), 1)
+        if die is not None:
+            events += state.apply(Roll((die,)))
+        assert [e for e in events if isinstance(e, WindChanged)] == [WindChanged(*announced)]
+        assert state.phase == "declare"
 
     def test_in_no_wind_only_the_velocity_is_rolled_and_a_steady_die_keeps_it(self):
         """Seed, Movement 2: no wind, then the direction is rolled anew only when the wind rises."""

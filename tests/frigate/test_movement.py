@@ -329,13 +329,14 @@ class TestDriftAndSag:
         assert Moved("Essex", "0510", "0511", "N") in events
         assert state.ships_at(essex.hex) == [essex]
 
-    def test_a_ship_at_ma_0_drifts_though_an_afoul_pair_drifted_before_her(self):
-        """Drift (reconstructed): every ship that declared MA 0 drifts, whatever drifted first; here an
-        afoul pair, listed before her, drifts as one."""
+    def test_a_ship_at_ma_0_drifts_whatever_is_listed_before_her(self):
+        """Drift (reconstructed): every ship that declared MA 0 drifts, whatever the ships listed before
+        her do: here an afoul pair, drifting as one, and a ship under way, not drifting at all."""
         state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **{"class": "frigate"}),
                        ship("Guerriere", "red", 38, "1009", "N", 0, **{"class": "frigate"}),
-                       ship("Fly", "blue", 20, "2015", "N", 0), wind=(3, "moderate"))
-        to_movement(state, Essex=4, Guerriere=0, Fly=0)
+                       ship("Wasp", "blue", 20, "2008", "N", 4), ship("Fly", "blue", 20, "2015", "N", 0),
+                       wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0, Wasp=4, Fly=0)
         state.apply(Move("Essex"), 0)  # aboard her from astern
         pair_downwind, fly_downwind = near(state, "Guerriere", "NW"), near(state, "Fly", "NW")
         quiet_turn(state)
@@ -352,9 +353,35 @@ class TestDriftAndSag:
         assert Escaped("Hope", "0522", "south") in events and state.ships["Hope"].status == "escaped"
         assert state.grid.name(state.ships["Fly"].hex) == "0522"
 
-    def test_sagging_in_fresh_wind(self):
+    def test_a_ship_drifted_into_a_new_hex_may_turn_two_hexsides_there(self):
+        """Turning (reconstructed): at most two hexsides in one hex, counted since she last entered a
+        hex; a drift takes her into a new one as a move does."""
+        state = battle(ship("Essex", "blue", 44, "1010", "SE", 0, **{"class": "frigate"}), FAR)  # wind from N
+        essex = state.ships["Essex"]
+
+        def two_hexsides(way):  # MA 2: a point in segment 2 and one in segment 3, each a hexside off the wind
+            to_movement(state, Essex=2, Distant=0)
+            for _ in range(2):
+                state.apply(Turn("Essex", way), 0)
+                hold_windows(state)
+            quiet_turn(state)
+
+        two_hexsides("starboard")
+        assert essex.facing == HexDir.SW and state.grid.name(essex.hex) == "1010"
+        to_movement(state, Essex=0, Distant=0)
+        quiet_turn(state)
+        assert state.grid.name(essex.hex) == "1011"  # at MA 0 she drifted a hex south
+        two_hexsides("port")
+        assert essex.facing == HexDir.SE
+
+    @pytest.mark.parametrize(("velocity", "options", "fly_ends"), [("fresh", {"sagging": True}, "0513"),
+                                                                   ("fresh", {}, "0511"),
+                                                                   ("moderate", {"sagging": True}, "0511")])
+    def test_sagging_only_with_the_option_and_in_a_fresh_wind(self, velocity, options, fly_ends):
+        """Seed, Movement 8 (optional): "only large enough to be felt in Fresh wind conditions", the
+        Sag column's hexes downwind after all movement: with the option, and in a Fresh wind only."""
         state = battle(ship("Fly", "blue", 20, "0510", "SE", 0), ship("Bellona", "blue", 74, "1010", "SE", 0),
-                       FAR, wind=(1, "fresh"), options={"sagging": True})
+                       FAR, wind=(1, velocity), options=options)
         assert state.ships["Fly"].row.sag == 2 and state.ships["Bellona"].row.sag == 0
         state.ships["Fly"].masts = state.ships["Bellona"].masts = 3  # both dead in the water
         to_movement(state, Fly=0, Bellona=0, Distant=0)
@@ -362,21 +389,23 @@ class TestDriftAndSag:
             hold_windows(state)
             if state.current_player() >= 0 and state.legal_actions():
                 state.apply(state.legal_actions()[0])
-        # Drift 1 for both, then sag 2 more for the 20-gun ship and none for the 74.
-        assert state.grid.name(state.ships["Fly"].hex) == "0513"
+        # Drift 1 for both, then any sag: 2 more for the 20-gun ship and none for the 74.
+        assert state.grid.name(state.ships["Fly"].hex) == fly_ends
         assert state.grid.name(state.ships["Bellona"].hex) == "1011"
 
     def test_an_afoul_pair_sags_once_together(self):
-        """Seed, Movement 8: the pair moves by the smaller Sag (1 for both frigates), after its drift."""
+        """Seed, Movement 8: the pair moves by the smaller Sag (the frigate's 1, not the sloop's 2), after
+        its drift."""
         state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **{"class": "frigate"}),
-                       ship("Guerriere", "red", 38, "1009", "N", 0, **{"class": "frigate"}), wind=(3, "fresh"),
-                       options={"sagging": True})
-        to_movement(state, Essex=4, Guerriere=0)
+                       ship("Hornet", "red", 20, "1009", "N", 0), wind=(3, "fresh"), options={"sagging": True})
+        assert (state.ships["Essex"].row.sag, state.ships["Hornet"].row.sag) == (1, 2)
+        to_movement(state, Essex=4, Hornet=0)
         state.apply(Move("Essex"), 0)  # aboard her from astern
-        two_downwind = near(state, "Guerriere", "NW", "NW")
+        two_downwind = near(state, "Hornet", "NW", "NW")
         quiet_turn(state)
-        essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
-        assert state.grid.name(essex.hex) == state.grid.name(guerriere.hex) == two_downwind
+        essex, hornet = state.ships["Essex"], state.ships["Hornet"]
+        assert essex.afoul == "Hornet"
+        assert state.grid.name(essex.hex) == state.grid.name(hornet.hex) == two_downwind
 
     def test_standing_only_when_nothing_else_is_legal(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)

@@ -168,12 +168,15 @@ def to_refuse(state, seat, refusals):
     assert state.to_json() == before
 
 
-def test_a_saved_state_of_another_game_is_refused():
+@pytest.mark.parametrize(("spoil", "said"), [(lambda saved: saved.update(game="pirate_chess"), "pirate_chess"),
+                                             (lambda saved: saved["forces"].pop(), "not a saved Frigate state")],
+                         ids=["another-game", "a-force-missing"])
+def test_a_saved_state_of_another_game_or_spoilt_is_refused(spoil, said):
     saved = GAME.new_initial_state("frigate-duel", seed=1).to_json()
-    saved["game"] = "pirate_chess"
+    spoil(saved)
     with pytest.raises(RecordError) as error:
         GAME.state_from_json(saved)
-    assert "pirate_chess" in str(error.value)
+    assert said in str(error.value)
 
 
 def test_every_verb_of_the_notation_reads_back_as_the_same_action():

@@ -7,6 +7,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, GameOver, Moved, PhaseChanged, Revealed, Submitted, Turned
+from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
 from quarterdeck.games.frigate.actions import (
@@ -30,17 +31,26 @@ from .helpers import GAME, battle, declare, hold_windows, near, quiet_turn, ship
 FRIGATE = {"class": "frigate"}
 
 
+# Ships each making for the next one's hex with her point (the wind from the south). In line: Essex
+# for Fly's (Fly at rest), Java for Essex's, Hornet for Java's. In a ring: Essex for Wasp's, Wasp for
+# Java's, Java for Essex's.
+IN_LINE = (ship("Fly", "blue", 20, "1009", "N", 0), ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+           ship("Hornet", "red", 20, "1012", "N", 4), ship("Java", "red", 38, "1011", "N", 4, **FRIGATE))
+IN_A_RING = (ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE), ship("Wasp", "blue", 20, "1009", "SE", 4),
+             ship("Java", "red", 38, "1110", "SW", 4, **FRIGATE))
+
+
 def apart(**kw):
     """Two frigates far apart, both with the wind on the quarter."""
     return battle(ship("Essex", "blue", 44, "0510", "SE", 4, **FRIGATE),
                   ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE), **kw)
 
 
-def simove_duel(essex, java, wind, mas=(4, 4)):
+def simove_duel(essex, java, wind, mas=(4, 4), order=(0, 0, 0, 0)):
     """Essex (blue) and Java (red), frigates placed as (hex, heading), plotting segment 1 under SiMove."""
     state = battle(ship("Essex", "blue", 44, *essex, mas[0], **FRIGATE),
                    ship("Java", "red", 38, *java, mas[1], **FRIGATE), wind=(wind, "moderate"), options={"simove": True})
-    return to_movement(state, Essex=mas[0], Java=mas[1])
+    return to_movement(state, order, Essex=mas[0], Java=mas[1])
 
 
 class TestOutline:
@@ -132,12 +142,15 @@ class TestOutline:
         assert state.legal_actions(0, piece="Java") == []
 
     def test_until_she_declares_a_ships_allowance_reads_nothing(self):
+        """At the next Declaration the record shows no allowance declared yet, and the last turn's
+        segments over: no segment, stage, end-of-segment fire round or window."""
         state = apart()
         to_movement(state, Essex=4, Java=4)
         quiet_turn(state)
         assert state.turn == 2 and state.phase == "declare"
         seen = state.to_json()
         assert [(s["declared"], s["ma"]) for s in seen["ships"]] == [(False, 0), (False, 0)]
+        assert (seen["segment"], seen["stage"], seen["end_round"], seen["windows"]) == (0, "", False, [])
         assert seen["ships"][0]["allowed"][:2] == [0, 6] and seen["initiative"] == "blue"  # blue won it in turn 1
 
     def test_equal_points_when_the_turns_run_out_are_a_draw(self):
@@ -293,6 +306,20 @@ class TestSiMove:
         # Run afoul at the first step, both lose the rest of their plots (the schedule keeps no step).
         assert state.windows and state.to_json()["exec"] == [[["Essex", "ahead"], ["Java", "ahead"]], []]
 
+    def test_running_aboard_a_ship_that_turned_stops_both(self):
+        """Seed, Movement 6 under SiMove: Essex sails into Java's hex as Java turns in it, and runs
+        aboard her from astern; afoul, both stop: neither has a point left, and the rest of both plots
+        (Essex's second move, Java's move ahead) is struck from the schedule."""
+        state = simove_duel(("1010", "N"), ("1009", "N"), wind=4, mas=(8, 8))
+        for step in ("ahead", "ahead"):
+            state.apply(Plot("Essex", step), 0)
+        for step in ("port", "ahead"):
+            state.apply(Plot("Java", step), 1)
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert essex.afoul == "Java" and state.grid.name(essex.hex) == "1009" and essex.facing == java.facing
+        assert state.windows and (essex.left, java.left) == (0, 0)
+        assert state.to_json()["exec"] == [[["Essex", "ahead"], ["Java", "port"]], []]
+
     def test_meeting_the_ship_that_plotted_fewer_points_sets_the_facing(self):
         """Java (further north) plots two points, a turn and a move; Essex one: Essex keeps her heading
         and Java, coming in over Essex's port bow, lies the opposite way."""
@@ -304,6 +331,16 @@ class TestSiMove:
         essex, java = state.ships["Essex"], state.ships["Java"]
         assert state.grid.name(essex.hex) == state.grid.name(java.hex) == "1010" and essex.afoul == "Java"
         assert essex.facing.name == "N" and java.facing.name == "S"
+
+    def test_windows_opened_by_a_step_ask_the_segments_first_mover_first(self):
+        """Fire at any time, with SiMove too: Essex and Java, bow to bow 4 hexes apart, each turn a
+        hexside at the same step and bring a broadside to bear; red moves first in segment 1, so Java
+        is asked first."""
+        state = simove_duel(("1012", "N"), ("1008", "S"), wind=2, order=(1, 0, 0, 0))
+        state.apply(Plot("Essex", "port"), 0)
+        state.apply(Plot("Java", "starboard"), 1)
+        assert state.windows == ["Java", "Essex"]
+        assert Fire("Java", "port", "Essex", "hull") in state.legal_actions(1)
 
     def test_the_schedule_spreads_each_ships_points_over_the_common_steps(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **FRIGATE),
@@ -347,6 +384,25 @@ class TestSiMove:
         state.apply(Plot("Bellona", "stand"), 0)
         assert state.segment != 3 and state.grid.name(state.ships["Bellona"].hex) == "0510"
 
+    def test_standing_spends_the_segments_point_and_no_more(self):
+        """Seed, SiMove: "it must be moved in the one direction determined by the procedure": Essex, far
+        from her flag, loses Command Control (course NW, her heading); blue withdraws toward the east
+        edge, so she may neither sail on nor turn. She stands on her segment's point, with nothing left
+        at the segment's end, and stands again on the next segment's."""
+        state = battle(ship("Victory", "blue", 100, "2010", "N", 0, squadron="van", flagship="fleet"),
+                       ship("Essex", "blue", 44, "1510", "NW", 4, squadron="van", **FRIGATE),
+                       ship("Redoutable", "red", 74, "1507", "S", 0), wind=(4, "moderate"), options={"simove": True},
+                       squadrons=[{"name": "van", "side": "blue", "lead": "Victory"}], home_edges=("east", "north"))
+        state.force_state[0].withdrawing = True
+        to_movement(state, Victory=0, Essex=4, Redoutable=0)  # the dice: Command Control lost, course 6 (NW)
+        essex = state.ships["Essex"]
+        assert essex.course == HexDir.NW and state.legal_actions(0) == [Plot("Essex", "stand")]
+        state.apply(Plot("Essex", "stand"), 0)
+        assert state.end_round and state.windows == ["Redoutable"]  # her chasers bear on Essex
+        assert (essex.left, essex.debt) == (0, 0)
+        hold_windows(state)
+        assert state.segment == 2 and state.legal_actions(0) == [Plot("Essex", "stand")]
+
     def test_a_segment_nobody_plots_has_no_steps(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE), options={"simove": True})
@@ -373,12 +429,13 @@ class TestSiMove:
         assert state.ships["Essex"].plot == ()
 
     def test_head_on_enemies_run_afoul(self):
-        """Decision (ours): two ships moving into each other's hex meet in the first one's hex."""
+        """Decision (ours): two ships moving into each other's hex meet in one of them: the ship listed
+        first (Essex) sails into the other's hex (Java's, 1009)."""
         state = simove_duel(("1010", "N"), ("1009", "S"), wind=2)
         state.apply(Plot("Essex", "ahead"), 0)
         state.apply(Plot("Java", "ahead"), 1)
         essex, java = state.ships["Essex"], state.ships["Java"]
-        assert essex.afoul == "Java" and essex.hex == java.hex
+        assert essex.afoul == "Java" and state.grid.name(essex.hex) == state.grid.name(java.hex) == "1009"
 
     def test_plots_only_in_a_simove_plotting_step(self):
         state = apart()
@@ -456,6 +513,18 @@ class TestSiMove:
         assert mary.owner == 0 and mary.facing.name == "N"  # taken at the first step: her turn never comes
         assert state.grid.name(vengeur.hex) == "1008"  # Vengeur sails on at the second step
 
+    def test_a_merchantman_taken_head_on_sails_no_further(self):
+        """Seed, Prizes 1 under SiMove: Vengeur, listed first, sails into Mary's hex as Mary makes for
+        hers, and takes her there; a prize taken this turn has no points left."""
+        state = battle(ship("Vengeur", "blue", 20, "1010", "N", 4),
+                       ship("Mary", "red", 14, "1009", "S", 4, **{"class": "merchantman"}),
+                       ship("Java", "red", 38, "3020", "N", 0), wind=(3, "moderate"), options={"simove": True})
+        to_movement(state, Vengeur=4, Mary=4, Java=0)
+        state.apply(Plot("Vengeur", "ahead"), 0)
+        state.apply(Plot("Mary", "ahead"), 1)
+        mary, vengeur = state.ships["Mary"], state.ships["Vengeur"]
+        assert mary.owner == 0 and state.grid.name(mary.hex) == state.grid.name(vengeur.hex) == "1009"
+
     def test_a_ship_follows_into_the_hex_her_leader_leaves_at_the_same_step(self):
         state = battle(ship("Wasp", "blue", 20, "0509", "S", 4), ship("Essex", "blue", 44, "0510", "S", 4, **FRIGATE),
                        ship("Java", "red", 38, "3010", "SW", 0), options={"simove": True})
@@ -463,6 +532,22 @@ class TestSiMove:
         state.apply(Plot("Wasp", "ahead"), 0)
         state.apply(Plot("Essex", "ahead"), 0)
         assert (state.grid.name(state.ships["Wasp"].hex), state.grid.name(state.ships["Essex"].hex)) == ("0510", "0511")
+
+    @pytest.mark.parametrize(("ships", "follower"), [(IN_LINE, "Hornet"), (IN_A_RING, "Wasp")],
+                             ids=["in-line", "in-a-ring"])
+    def test_a_ship_stopped_short_is_run_aboard_and_her_boarders_hex_followed_into(self, ships, follower):
+        """Decisions (ours), all at one step, the ships resolved in the order listed: Essex, blocked by a
+        ship of her own side, stops short; Java runs aboard her; the ship making for the hex Java left
+        follows into it (Hornet, astern of Java; or, in a ring of three, Wasp, who blocked Essex)."""
+        state = battle(*ships, wind=(4, "moderate"), options={"simove": True})
+        java_was = state.grid.name(state.ships["Java"].hex)
+        to_movement(state, **{entry["name"]: entry["ma"] for entry in ships})
+        for entry in ships:
+            if entry["ma"]:
+                state.apply(Plot(entry["name"], "ahead"), state.ships[entry["name"]].owner)
+        essex, java = state.ships["Essex"], state.ships["Java"]
+        assert java.afoul == "Essex" and state.grid.name(java.hex) == state.grid.name(essex.hex) == "1010"
+        assert state.grid.name(state.ships[follower].hex) == java_was
 
 
 class TestDiceShown:

@@ -113,7 +113,9 @@ def step_wind(state: FrigateState, events: list[Event]) -> bool:
             state.rolls.append((wind.START_VELOCITY, "", 1))
         if state.scenario.wind_direction is None:
             state.rolls.insert(0, (wind.START_DIRECTION, "", 1))
-        if state.scenario.wind_direction and state.scenario.wind_velocity:
+        # (a north wind is HexDir 0, so "set" is "not None"): a wind wholly set is announced now,
+        # one left to the dice when its last die falls (wind.py)
+        if state.scenario.wind_direction is not None and state.scenario.wind_velocity is not None:
             events.append(WindChanged(state.wind_from.name, state.velocity))
     else:
         optional = state.scenario.option("wind_table") == "optional"

@@ -58,6 +58,8 @@ def velocity_change(tables: Tables, values: tuple[int, ...]) -> int:
 # --- the dice of this section ----------------------------------------------------------------------
 def start_direction_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[Event]) -> str:
     state.wind_from = HexDir.from_number(values[0])
+    if state.scenario.wind_velocity is not None:  # no velocity die follows: the wind is known now
+        events.append(WindChanged(state.wind_from.name, state.velocity))
     return f"from the {state.wind_from.name}"
 
 
