@@ -16,7 +16,7 @@ from quarterdeck.games.naval_warfare import boarding
 from quarterdeck.games.naval_warfare import evaluate as knowledge
 from quarterdeck.games.naval_warfare.evaluate import Body, Limits, candidates, evaluate, evaluate_all, fight_to_come
 
-from .helpers import GAME, boarded, due, play, position, roll, secured, ship, to_movement
+from .helpers import GAME, boarded, distant_enemy, due, play, position, roll, secured, ship, to_movement
 
 
 def duel(english: dict, *spanish: dict, **kw):
@@ -61,9 +61,9 @@ def test_a_bigger_crew_within_a_run_counts_its_boarding():
         state, martin, [revenge], later, limits, boarding_too=False
     )
     assert boarding == pytest.approx(knowledge.FUTURE * 0.5 * 23)
-    assert fight_to_come(state, revenge, [martin], later, limits) == pytest.approx(fight_to_come(
-        state, revenge, [martin], later, limits, boarding_too=False
-    ), abs=0.01)
+    assert fight_to_come(state, revenge, [martin], later, limits) == pytest.approx(
+        fight_to_come(state, revenge, [martin], later, limits, boarding_too=False), abs=0.01
+    )
     far = duel(ship("Revenge", "english", 20, 18, 0), ship("San Martin", "spanish", 50, 18, 0, type="San Martin"))
     martin = Body(far.ships["San Martin"])
     assert fight_to_come(far, martin, [Body(far.ships["Revenge"])], later, Limits(far)) == fight_to_come(
@@ -100,7 +100,8 @@ def boarding_by_every_throw(attacker: int, defender: int, rounds=(1, 2)) -> floa
 def test_a_boarding_fight_is_priced_by_its_own_dice(attacker, defender):
     """The chance of carrying a ship in one move is the dice's own, to the last throw."""
     assert knowledge.carried(attacker, defender, (1, 2), 1) == pytest.approx(
-        boarding_by_every_throw(attacker, defender), abs=1e-9)
+        boarding_by_every_throw(attacker, defender), abs=1e-9
+    )
 
 
 def test_near_equal_crews_the_boarders_have_the_better_of_it_by_a_little():
@@ -142,9 +143,14 @@ def test_the_move_the_evaluation_likes_best_is_among_those_searched():
     frigate = {"class": "32 frigate", "year": 1786}
     state = to_movement(
         position(
-            [ship("Blanche", "english", 35.06, 17.44, 183, **frigate),
-             ship("Pique", "spanish", 43, 17, 180, **frigate)],
-            wind="NE", period="nelson", options={"crews": True, "prizes": True}, victory={"off-table": "struck"},
+            [
+                ship("Blanche", "english", 35.06, 17.44, 183, **frigate),
+                ship("Pique", "spanish", 43, 17, 180, **frigate),
+            ],
+            wind="NE",
+            period="nelson",
+            options={"crews": True, "prizes": True},
+            victory={"off-table": "struck"},
         ),
         first=1,
     )
@@ -186,8 +192,11 @@ def test_where_the_battle_is_fought_to_a_finish_a_lead_stays_on_the_table():
     """In a scenario where leaving the table counts as struck, the Revenge two points ahead by the
     edge gains nothing by sailing off (she would give the Spaniard her 50 flotation): no escape
     bound on the evaluation, and no run off the table among the moves the search tries."""
-    state = duel(ship("Revenge", "english", 36, 3, 90), ship("San Martin", "spanish", 36, 20, 90, type="San Martin"),
-                 victory={"off-table": "struck"})
+    state = duel(
+        ship("Revenge", "english", 36, 3, 90),
+        ship("San Martin", "spanish", 36, 20, 90, type="San Martin"),
+        victory={"off-table": "struck"},
+    )
     state.ships["San Martin"].flotation -= 2
     assert knowledge.can_escape(state, 0, Limits(state))
     assert evaluate(state, 0) < 2 + knowledge.HOLD + knowledge.seek_action(_sides(state))
@@ -354,6 +363,14 @@ def boarders_to_choose():
     return state
 
 
+def end_of_move_with_prizes():
+    """Both sides have sailed 1" apart, nothing in range: the English say whether Revenge strikes."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()], options={"prizes": True}))
+    play(state, "move Revenge turn 0 run 1.00 turn 0")
+    play(state, "move San Martin turn 0 run 1.00 turn 0")
+    return state
+
+
 @pytest.mark.parametrize(
     ("step", "setup", "player"),
     [
@@ -361,12 +378,14 @@ def boarders_to_choose():
         ("gunners", lambda: boarded({"crews": True}), 0),
         ("damage", six_struck, 1),
         ("withdraw", boarders_to_choose, 0),
+        ("end", end_of_move_with_prizes, 0),
     ],
 )
 def test_the_searching_captain_decides_every_kind_of_step(step, setup, player):
     """The computer plays every decision of the book by searching over the actions offered: a broadside
-    (rule 9), the men kept at the guns in a boarding (optional rule 5), the battery a six takes (rule 11)
-    and whether boarders withdraw or fight on (rule 12)."""
+    (rule 9), the men kept at the guns in a boarding (optional rule 5), the battery a six takes (rule 11),
+    whether boarders withdraw or fight on (rule 12) and whether to strike at the end of the move
+    (optional rule 6)."""
     state = setup()
     assert due(state) == ("decide", step) and state.current_player() == player
     choice = make_agent("mcts:iterations=30", seed=1).act(state.clone(), player)

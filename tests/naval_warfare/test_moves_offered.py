@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core import plane
+from quarterdeck.core.events import Marked
 from quarterdeck.games.naval_warfare.actions import Move
 
 from .helpers import distant_enemy, position, ship, to_movement
@@ -275,17 +276,77 @@ def test_the_end_turn_lays_the_broadside_on_the_enemy_nearest_where_the_run_ends
     assert {m.turn2 for m in offered(state) if (m.turn1, m.run, m.extra) == (0, 800, "")} == {-90, -27, 0}
 
 
-def test_in_a_calm_the_turn_that_lays_a_broadside_on_a_near_enemy_is_offered():
+@pytest.mark.parametrize(
+    ("martin_at", "turn", "sought"), [((13, 15), 31, True), ((18, 25), 28, True), ((18, 25.01), 28, False)]
+)
+def test_in_a_calm_the_turn_that_lays_a_broadside_on_a_near_enemy_is_offered(martin_at, turn, sought):
     """Rules 2 and 10: in a calm she may only turn (45 degrees); San Martin 5.8" to the north-east: the
-    31-degree turn that lays the port broadside on her is offered beside the limits and half turns."""
+    31-degree turn that lays the port broadside on her is offered beside the limits and half turns. It
+    is sought for an enemy up to 17" off (the longest band, 16", and an inch), not 17.01"."""
     state = position(
-        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 13, 15, 270, type="San Martin")],
+        [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", *martin_at, 270, type="San Martin")],
         strength="calm",
     )
     state.calm_moves = 1
     to_movement(state)
-    assert broadside_turn(state, (1000, 1000), "San Martin", "port") == 31
-    assert {m.turn1 for m in offered(state)} == {-45, -23, 0, 22, 31, 45}
+    assert broadside_turn(state, (1000, 1000), "San Martin", "port") == turn
+    assert {m.turn1 for m in offered(state)} == {-45, -23, 0, 22, 45} | ({turn} if sought else set())
+
+
+def test_a_galley_head_to_wind_whose_every_move_ends_in_irons_is_offered_three_of_them():
+    """Rules 2 and 7: a galley under sail (one turn only, 45 degrees) lying head to wind in light airs, as
+    one may after cutting free of grapples (rule 8 is not thrown for a grappled ship), cannot end a move
+    90 degrees off the wind: whatever she does leaves her in irons. Three such moves are offered, rather
+    than none or every one."""
+    state = to_movement(
+        position([ship("Capitana", "english", 10, 10, 90, type="Galley"), distant_enemy()], strength="light airs")
+    )
+    state.ships["Capitana"].heading = 0
+    state._cand = {}
+    assert [m for m in offered(state, "Capitana") if not m.extra] == [
+        Move("Capitana", -45, 0, 0),
+        Move("Capitana", 0, 0, -45),
+        Move("Capitana", 0, 0, 0),
+    ]
+
+
+ALONGSIDE = [
+    ship("Revenge", "english", 10, 10, 0),
+    ship("Hope", "english", 10.3, 10, 0, type="Hope"),
+    ship("Swallow", "english", 10, 11, 0, type="Hope"),
+    distant_enemy(),
+]
+ON_A_LEDGE = [
+    ship("White Bear", "english", 20, 18, 20, type="White Bear"),
+    ship("San Martin", "spanish", 3, 3, 90, type="San Martin"),
+]
+ROCK_AND_LEDGE = [
+    {"name": "Rock", "kind": "land", "points": [[20.36, 18.14], [20.46, 18.14], [20.46, 18.24], [20.36, 18.24]]},
+    {"name": "Ledge", "kind": "land", "points": [[19.68, 18.41], [19.32, 18.24], [19.28, 18.31]]},
+]
+
+
+@pytest.mark.parametrize(
+    ("ships", "land", "strength", "move"),
+    [
+        (ALONGSIDE, [], "medium", Move("Revenge", 0, 0, 0)),
+        (ALONGSIDE, [], "light airs", Move("Revenge", 0, 0, 0)),
+        (ON_A_LEDGE, ROCK_AND_LEDGE, "medium", Move("White Bear", -45, 0, 0)),
+    ],
+    ids=["alongside", "alongside-in-light-airs", "ledge"],
+)
+def test_a_ship_headed_by_the_wind_with_no_room_is_offered_the_one_move_she_has(ships, land, strength, move):
+    """Rules 2, 4 and 7 (rulings: no must-move when contact stops the run at once): a ship lying closer to
+    the wind than she may sail (the wind has headed her, as it may a ship just cut free of grapples, for
+    which rule 8 was not thrown) and with no room to bear away is still offered the one move she has,
+    and it leaves her in irons. Revenge, Hope alongside to starboard and Swallow touching her bow, lies
+    where she is; White Bear (turning 45 degrees), a rock on her starboard bow, turns to port, where a
+    ledge lies just off her new bow. In light airs (no must-move) Revenge lies where she is all the same."""
+    state = to_movement(position(ships, wind="S", strength=strength, land=land))
+    state.wind = 0
+    state._cand = {}
+    assert offered(state, move.ship) == [move]
+    assert Marked(move.ship, "in irons", "rule 7") in state.apply(move)
 
 
 def test_in_light_airs_she_may_turn_toward_the_wind_where_she_lies_but_not_sail_there():

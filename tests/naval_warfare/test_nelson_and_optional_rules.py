@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Drifted, Escaped, Exploded, Marked, MastLost
+from quarterdeck.core.events import DieRolled, Drifted, Escaped, Exploded, GameOver, Marked, MastLost
 from quarterdeck.games.naval_warfare import fire, victory
 from quarterdeck.games.naval_warfare.actions import Move
 
@@ -226,18 +226,21 @@ class TestOptionalRules:
         movement.check(state, revenge, Move("Revenge", 0, 0, 0))
 
     def test_jury_mast_after_five_moves_not_fired_on_at_close_range(self):
+        """Optional rule 2: a move in which Revenge was fired on at close range does not count for her;
+        San Martin, a mast down too and not fired on, counts hers all the same."""
         state = position(
             [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 60, 30, 270, type="San Martin")],
             options={"jury-masts": True},
         )
-        revenge = state.ships["Revenge"]
+        revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
         revenge.masts_lost, revenge.jury = 1, 4
+        martin.masts_lost = 1
         state._pending = []
         from quarterdeck.games.naval_warfare import damage
 
         revenge.fired_close = True
         damage.jury_rig(state)
-        assert revenge.jury == 4
+        assert (revenge.jury, martin.jury) == (4, 1)
         revenge.fired_close = False
         damage.jury_rig(state)
         assert revenge.masts_lost == 0 and revenge.jury_done
@@ -484,18 +487,22 @@ class TestVictory:
         assert state.is_terminal() and state.outcome.result == ("spanish" if spanish_score else "draw")
 
     def test_nightfall_ends_the_battle(self):
+        """Setup: "a battle ends at nightfall, taken to be 9 pm"; the players are told the battle is over."""
         state = frigates(time="18:00")
+        assert state.to_json()["moves_left"] == 2  # 6 pm and 7:30 pm
+        events = []
         for _ in range(3):
             roll(state, 2, 2)
             roll(state, 9, 4)
-            play(state, "move Shannon turn 0 run 1.00 turn 0")
-            play(state, "move Chesapeake turn 0 run 1.00 turn 0")
+            events += play(state, "move Shannon turn 0 run 1.00 turn 0")
+            events += play(state, "move Chesapeake turn 0 run 1.00 turn 0")
             while not state.is_terminal() and due(state)[1] in ("fire", "damage"):
-                state.apply(passive(state))
+                events += state.apply(passive(state))
             if state.is_terminal():
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60
         assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)  # no points either way
+        assert events[-1] == GameOver("draw", state.outcome.reason)
 
     @pytest.mark.parametrize(
         ("minutes", "text"),

@@ -12,6 +12,7 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
+from quarterdeck.games.naval_warfare.wind import LIGHT
 
 from .helpers import boarded, distant_enemy, due, passive, play, position, roll, secured, ship, start_move, to_movement
 
@@ -192,6 +193,23 @@ class TestOptionalRule6SurrenderAndPrizes:
         crew it can be sailed": 20 for 100 captives, plus 10 for a ship of 1,000 tons."""
         state = secured(prize_crew=prize_crew, captives=100)
         assert any(isinstance(a, Move) and a.ship == "Chesapeake" for a in state.legal_actions(0)) == sails
+
+    def test_her_own_side_may_fire_on_a_prize_and_kill_her_prize_crew_to_free_her(self):
+        """Optional rule 6: "a ship with captives may be fired on": Essex, of Chesapeake's own side, turns
+        to lay her port broadside on the prize Shannon's one man holds and is offered the shot. Her four
+        hits (raking) fall on him and the 100 captives alike; with the prize crew gone the captives have
+        her again, not dishonoured (they broke no surrender)."""
+        state = secured(prize_crew=1, captives=100)
+        play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
+        play(state, "move Essex turn +90 run 1.00 turn 0", 1)
+        assert due(state) == ("decide", "fire") and state.current_player() == 1
+        assert state.legal_actions() == [Fire("Essex", "port", "Chesapeake"), END_FIRE]
+        play(state, "fire Essex port at Chesapeake", 1)
+        events = roll(state, 5) + roll(state, 5)
+        assert Marked("Chesapeake", "is retaken by her captives: her prize crew is gone", "optional rule 6") in events
+        chesapeake = state.ships["Chesapeake"]
+        assert (chesapeake.status, chesapeake.crew, chesapeake.prisoners, chesapeake.captor) == ("afloat", 98, 0, -1)
+        assert not chesapeake.dishonoured
 
     def test_her_own_side_may_board_and_retake_a_prize(self):
         state = secured(prize_crew=12, captives=60)  # too few to sail her: she lies where she is
@@ -383,6 +401,26 @@ class TestOptionalRule5Crews:
             roll(state, value)  # Revenge's 8 dice kill 4 each; San Martin's none
         martin = state.ships["San Martin"]
         assert martin.crew == 68 and martin.gunners == 19  # the gunners were not in the fight
+
+    def test_boarders_with_no_men_left_who_board_again_are_repelled_before_anyone_keeps_to_the_guns(self):
+        """Rule 12 with optional rule 5 (rulings: a side with no crew yields at once): Revenge's five
+        boarders all fall and San Martin keeps the grapples. Next move Revenge, nobody aboard, boards again
+        and grapples: she is repelled at once, and San Martin is not asked to keep men at her guns for a
+        fight nobody is left to fight."""
+        state = boarded({"crews": True}, crew=5)
+        play(state, "gunners Revenge 0")
+        play(state, "gunners San Martin 0")
+        for value in (1, 6, 1, 6):  # each round Revenge's die kills nobody, San Martin's 3 and then the last 2
+            roll(state, value)
+        assert state.ships["Revenge"].crew == 0
+        play(state, "keep-grapples San Martin")
+        play(state, "move San Martin hold")
+        roll(state, 6)  # both crews broken and grappled (optional rule 5): neither strikes
+        roll(state, 6)
+        start_move(state)
+        play(state, "move Revenge board San Martin")
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in roll(state, 4)
+        assert due(state) == ("decide", "repel")
 
     def test_without_the_crews_rule_every_man_fights(self):
         state = boarded()
@@ -748,7 +786,8 @@ class TestOptionalRule3Towing:
         calcutta = ship("Calcutta", "english", 10, 10, 90, **{"class": "74"})
         with pytest.raises(IllegalAction) as error:
             tow_attempt(
-                frigate("Pallas", "english", pallas_x, 10.6, 90), calcutta,
+                frigate("Pallas", "english", pallas_x, 10.6, 90),
+                calcutta,
                 "move Pallas turn 0 run 0.10 turn 0 tow Calcutta",
             )
         assert error.value.rule == "optional rule 3" and "must end at her bow" in error.value.message
@@ -764,8 +803,11 @@ class TestOptionalRule3Towing:
         assert "twice her tonnage" in error.value.message
 
     def test_a_ship_with_no_tow_has_none_to_cast_off(self):
-        state = to_movement(position([frigate("Pallas", "english", 12, 10, 90), distant_enemy()], period="nelson",
-                                     options={"towing": True}))
+        state = to_movement(
+            position(
+                [frigate("Pallas", "english", 12, 10, 90), distant_enemy()], period="nelson", options={"towing": True}
+            )
+        )
         with pytest.raises(IllegalAction) as error:
             play(state, "move Pallas cast-off")
         assert (error.value.rule, error.value.message) == ("optional rule 3", "Pallas has no tow to cast off")
@@ -803,6 +845,7 @@ class TestOptionalRule3Towing:
         """Optional rule 3 (rulings: 4-6 in a medium wind, 6 in a strong one): Pallas, sailing west, ends
         at Calcutta's bow and takes her in tow with the throw it needs; Calcutta follows 0.1" astern of
         her on her heading. One less fails and Calcutta lies where she was."""
+
         def attempt(value):
             ships = [
                 frigate("Pallas", "english", 12 + run, 10, 270),
@@ -845,6 +888,28 @@ class TestOptionalRule3Towing:
             play(state, "move Pallas turn 0 run 1.00 turn 0 board Fly")
         assert error.value.message == "Pallas cannot board while towing"
         play(state, "move Pallas turn 0 run 1.00 turn 0")
+
+    def test_a_ship_in_tow_grappled_by_an_enemy_is_cast_off_and_not_taken_in_tow_again(self):
+        """Optional rule 3 with rule 12 (a decision: grappled ships drift together, so no tow may take one
+        from her boarder's side): in light airs the Spanish sloop Fly runs alongside Calcutta, in tow of
+        Pallas, and grapples her: the tow is cast off. While they fight on, Pallas, still at her bow, may
+        not take her in tow again."""
+        state = self.towing_pair(90, (9.9, 10), extra=[ship("Fly", "spanish", 9.9, 12, 90, **{"class": "sloop"})])
+        state.strength = LIGHT
+        to_movement(state, first=1)
+        play(state, "move Fly turn +90 run 0.75 turn 0 board Calcutta")
+        assert Marked("Calcutta", "casts off the tow with Pallas", "optional rule 3") in roll(state, 4)
+        pallas, calcutta = state.ships["Pallas"], state.ships["Calcutta"]
+        assert (pallas.tow, pallas.towing, calcutta.tow, calcutta.grappled) == ("", False, "", "Fly")
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)
+        play(state, "fight-on Fly")
+        roll(state, 6)  # 6 - 2 (Calcutta's crew more than twice Fly's): the fight goes on
+        play(state, "move Beagle turn 0 run 1.00 turn 0")
+        play(state, "move Calcutta hold")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas turn 0 run 0.00 turn 0 tow Calcutta")
+        assert error.value.message == "Calcutta is grappled to Fly and cannot be taken in tow"
 
     def test_a_slow_tower_still_makes_one_inch(self):
         """Optional rule 3: a tow goes at half the tower's speed, and at least 1": Pallas, a 3" sailer

@@ -83,14 +83,15 @@ def moves_of(state, name):
 
 
 class TestOptionalRule6HeldByHerBoarders:
-    @pytest.mark.parametrize(("revenge_crew", "prize_crew"), [(45, 18), (12, 7)])
+    @pytest.mark.parametrize(("revenge_crew", "prize_crew"), [(45, 18), (12, 7), (5, 0)])
     def test_her_boarder_secures_her_at_the_end_of_the_extra_move_with_the_men_she_can_spare(
         self, revenge_crew, prize_crew
     ):
         """Optional rule 6: "one ship must remain grappled for an extra move": struck in the first
         move, San Martin is a prize at the end of the second, not later. Her prize crew is a fifth of
         her 40 captives plus her sailing minimum (8 + 10), or what Revenge can spare above her own
-        sailing minimum (5): with 12 men, 7 - too few to guard 40, so the captives try to escape."""
+        sailing minimum (5): with 12 men, 7 - too few to guard 40, so the captives try to escape; with
+        5, nobody."""
         state = struck_to_boarders(FAR_OFF)
         revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
         revenge.crew = revenge_crew
@@ -216,14 +217,15 @@ class TestOptionalRule6Securing:
         move = "move Shannon turn 0 run 8.00 turn 0 secure Chesapeake"
         assert_secures_chesapeake(state, move, secured)
 
-    def test_alongside_she_puts_aboard_only_the_men_she_can_spare(self):
+    @pytest.mark.parametrize(("shannon_crew", "prize_crew"), [(25, 15), (10, 0)])
+    def test_alongside_she_puts_aboard_only_the_men_she_can_spare(self, shannon_crew, prize_crew):
         """Optional rule 6 with the rulings: the prize crew (20 + 10 for 100 captives) comes from the men
         above the securing ship's own sailing minimum (10): Shannon, down to 25, puts 15 aboard, too
-        few to guard 100 captives, who try to escape."""
+        few to guard 100 captives, who try to escape; at her minimum she can spare nobody."""
         state = struck_chesapeake(10)
-        state.ships["Shannon"].crew = 25
+        state.ships["Shannon"].crew = shannon_crew
         play(state, "move Shannon turn 0 run 4.00 turn 0 secure Chesapeake")
-        assert (state.ships["Chesapeake"].crew, state.ships["Shannon"].crew) == (15, 10)
+        assert (state.ships["Chesapeake"].crew, state.ships["Shannon"].crew) == (prize_crew, 10)
         assert due(state) == ("roll", "escape")
 
     @pytest.mark.parametrize(("shannon_crew", "prize_crew", "escape"), [(95, 19, True), (100, 20, False)])

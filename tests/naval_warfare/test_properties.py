@@ -132,9 +132,23 @@ def test_malformed_text_is_a_notation_error(text):
         ("move Revenge board", "target", "board needs a ship's name"),
         ("move Revenge turn 0 walk 1.00 turn 0", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
         ("move Revenge turn 0 run 1.00", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+        ("move Revenge turn 0 run 1.00 turn 0 board", "target", "board needs a ship's name"),
+        ("move Revenge turn port run 1.00 turn 0", "turn", "expected a whole number, not 'port'"),
+        ("move Revenge turn 0 run far turn 0", "run", "expected a number of inches, not 'far'"),
+        ("move Revenge turn 0 run 1000000 turn 0", "run", "not a distance: '1000000'"),
+        ("move Revenge to 1000000 10 heading 90", "x", "not a distance: '1000000'"),
+        ("move Revenge hold fast", "move", "nothing follows 'hold'"),
+        ("move Revenge turn 0 run 1.00 turn 0 fly", "move", "unexpected 'fly' after the move"),
+        ("move Revenge turn 0 run 1.00 turn 0 heave-to now", "move", "unexpected 'heave-to now' after the move"),
+        ("gunners Revenge", "gunners", "gunners <ship> <men kept at the guns>"),
+        ("pick-up Revenge", "pick-up", "pick-up <ship> from <sunk ship>"),
+        ("pick-up Revenge from", "pick-up", "pick-up <ship> from <sunk ship>"),
     ],
 )
-def test_a_move_missing_a_part_names_the_part(text, field, message):
+def test_a_malformed_action_is_refused_naming_the_part_at_fault(text, field, message):
+    """Notation (actions.py): a part missing, too many, or a word where a number belongs is refused
+    before anything is played, naming the part: a run is a distance in inches (under a million), a turn
+    whole degrees, and after the numbers comes at most one ending."""
     state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
     with pytest.raises(NotationError) as error:
         state.parse_action(text)
@@ -267,19 +281,33 @@ def test_the_choices_of_one_ship_at_the_end_of_the_move():
     assert state.legal_actions(piece="Revenge") == [Choose("surrender", "Revenge")]
 
 
-def test_a_saved_game_in_progress_with_nothing_due_is_refused():
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda data: data.update(agenda=[]), "a game in progress needs something due next"),
+        (lambda data: data["ships"].pop(), "the ships do not match the scenario"),
+    ],
+    ids=["nothing due", "a ship missing"],
+)
+def test_a_saved_game_that_cannot_go_on_is_refused(spoil, message):
     data = saved_with()
-    data["agenda"] = []
+    spoil(data)
     with pytest.raises(RecordError) as error:
         GAME.state_from_json(data)
-    assert "a game in progress needs something due next" in str(error.value)
+    assert message in str(error.value)
 
 
 @pytest.mark.parametrize(
     "text",
-    ["move Revenge turn +0 run 1.00 turn +0 board San Martin", "move Revenge turn -45 run 2.50 turn +10 heave-to"],
+    [
+        "move Revenge turn +0 run 1.00 turn +0 board San Martin",
+        "move Revenge turn -45 run 2.50 turn +10 heave-to",
+        "remove San Martin port half short",
+        "jettison San Martin ahead long",
+        "pick-up Revenge from Hope",
+    ],
 )
-def test_a_move_reads_back_as_the_text_it_was_written_in(text):
+def test_an_action_reads_back_as_the_text_it_was_written_in(text):
     state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
     assert state.action_to_text(state.parse_action(text)) == text
 

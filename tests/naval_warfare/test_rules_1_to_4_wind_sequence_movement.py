@@ -341,6 +341,20 @@ class TestRules2And4Movement:
             play(state, "move Revenge turn 0 run 16.00 turn 0")
         assert error.value.message == "the run crosses San Cristobal's hull"
 
+    def test_a_run_may_not_pass_into_a_long_hull_whose_mainmast_lies_far_beyond_its_end(self):
+        """Rulings: a run may not cross a hull, whatever the hulls' lengths (a scenario may give one):
+        Revenge and San Martin with 6-inch hulls, San Martin's mainmast 13 inches ahead; an 8-inch run
+        would carry Revenge's bow an inch into her stern."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90, length=6),
+            ship("San Martin", "spanish", 23, 10, 90, type="San Martin", length=6),
+        ]
+        state = to_movement(position(ships))
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert error.value.message == "the run crosses San Martin's hull"
+        assert state.ships["Revenge"].point == (1000, 1000)
+
     @pytest.mark.parametrize(("hope_at", "overlaps"), [((10.24, 10.99), True), ((10.26, 11.01), False)])
     def test_a_turn_may_not_swing_a_hull_into_another_even_by_a_corner(self, hope_at, overlaps):
         """Rulings: hulls never overlap. Turning north in a calm, Revenge's starboard bow would

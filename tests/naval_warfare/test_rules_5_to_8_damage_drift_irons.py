@@ -156,6 +156,28 @@ class TestRule6Drifting:
         roll(state, 4)
         assert not revenge.adrift and state.current_player() == 0
 
+    @pytest.mark.parametrize(("revenge_y", "struck"), [(11.25, True), (11.35, True), (11.36, False)])
+    def test_a_full_drift_that_ends_in_contact_sets_her_drifting(self, revenge_y, struck):
+        """Rule 6 ("If, in doing so, they collide with another ship, that ship starts drifting too") and the
+        rulings (hulls within 0.1" are in contact): Revenge drifts her full inch south and ends touching San
+        Martin's side, or 0.1" off it: she has come up against her. 0.11" off, she has not."""
+        state = dismasted_upwind_of_san_martin(revenge_y)
+        to_movement(state)
+        assert state.ships["Revenge"].y == round(revenge_y * 100) - 100  # not stopped short
+        assert state.ships["San Martin"].adrift == struck
+
+    def test_a_drift_along_a_ships_side_does_not_collide_with_her(self):
+        """Rule 6: the dismasted Revenge (heading N) drifts her inch south along San Martin's side, 0.05" off
+        it all the way: she never comes up against her, and San Martin sails on."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 0),
+            ship("San Martin", "spanish", 10.3, 9.5, 180, type="San Martin"),
+        ]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        to_movement(state)
+        assert state.ships["Revenge"].point == (1000, 900) and not state.ships["San Martin"].adrift
+
     def test_a_ship_already_against_another_downwind_cannot_drift_and_sets_her_drifting(self):
         """Rule 6: Revenge lies against San Martin's side, upwind of her: she does not move at all, and
         San Martin, struck, drifts too."""
@@ -378,6 +400,16 @@ class TestRules7And8Irons:
         roll(state, 5)
         turns = {m.turn1 for m in state.legal_actions() if m.ship == "Revenge"}
         assert {30, -60} <= turns and turns <= {-90, -60, -45, -23, 0, 22, 30, 45, 90}
+
+    def test_in_a_calm_the_turn_out_of_irons_seeks_no_wind_limit(self):
+        """Rule 7 in a calm, which sets no wind limit (rulings: no wind limit and no irons in a calm): any
+        one turn frees her; her turn limits and half turns are offered, and no turn toward a limit that
+        is not there (such as the one that would lay her head to wind)."""
+        state = position([ship("Revenge", "english", 10, 10, 15), distant_enemy()], strength="calm")
+        state.ships["Revenge"].irons = True
+        start_move(state)
+        roll(state, 5)
+        assert {m.turn1 for m in state.legal_actions() if m.ship == "Revenge"} == {-90, -45, 0, 45, 90}
 
     def test_wind_shift_rule_8_one_or_two_irons_else_turn_away_on_the_same_tack(self):
         ships = [ship("Revenge", "english", 10, 10, 60), distant_enemy()]

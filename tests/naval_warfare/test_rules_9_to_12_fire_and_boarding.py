@@ -6,8 +6,8 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Hit, Marked
-from quarterdeck.games.naval_warfare import fire
-from quarterdeck.games.naval_warfare.actions import Fire, Move
+from quarterdeck.games.naval_warfare import boarding, fire
+from quarterdeck.games.naval_warfare.actions import Fire, Move, Remove
 from quarterdeck.games.naval_warfare.scenario import Battery
 
 from .helpers import due, play, position, roll, ship, to_movement
@@ -81,16 +81,17 @@ class TestRules9To11Fire:
         assert (shot not in state.legal_actions()) == blocks
         assert ("Eddystone" in fire.why_not(state, 0, shot)[1]) == blocks
 
-    def test_prisoners_held_aboard_share_the_casualties(self):
+    @pytest.mark.parametrize(("dice", "after"), [((5, 4, 4, 3, 6), (47, 98, 99)), ((5, 5, 4, 4, 1), (46, 98, 98))])
+    def test_prisoners_held_aboard_share_the_casualties(self, dice, after):
         """Optional rule 6: a ship holding as many prisoners as her own crew loses casualties divided
-        equally between them (three hits: two of her men, one prisoner)."""
+        equally between them (three hits: two of her men, one prisoner; four hits: two and two)."""
         state = broadside_position()
         martin = state.ships["San Martin"]
         martin.prisoners = martin.crew
         play(state, "fire Revenge port at San Martin")
-        for value in (5, 4, 4, 3, 6):
+        for value in dice:
             roll(state, value)
-        assert (martin.flotation, martin.crew, martin.prisoners) == (47, 98, 99)
+        assert (martin.flotation, martin.crew, martin.prisoners) == after
 
     def test_the_targets_owner_removes_a_battery_for_each_six(self):
         state = broadside_position()
@@ -107,6 +108,43 @@ class TestRules9To11Fire:
         play(state, "remove San Martin starboard long")
         assert len(state.ships["San Martin"].batteries) == before - 1 and state.phase == "fire-second"
         assert not any(b.kind == "long" and m == "starboard" for m, b in state.ships["San Martin"].batteries)
+
+    def test_each_six_costs_a_battery_ship_by_ship_until_she_has_none(self):
+        """Rule 11: "If a hit is scored by the throw of a six, the SECOND PLAYER must remove a battery from
+        the target ship." Three sixes strike San Martin, left with two medium batteries, and one San
+        Cristobal: her owner removes both of San Martin's (the third six finds none left and is owed no
+        more), then one of San Cristobal's. San Felipe, struck by no six, loses nothing."""
+        state = broadside_position(
+            extra=[
+                ship("Hope", "english", 30, 10, 90, type="Hope"),
+                ship("San Cristobal", "spanish", 30, 15, 90, type="San Cristobal"),
+                ship("San Felipe", "spanish", 50, 30, 90, type="San Martin"),
+            ]
+        )
+        martin = state.ships["San Martin"]
+        martin.batteries = [("port", Battery("medium")), ("starboard", Battery("medium"))]
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 6, 6, 1, 1):
+            roll(state, value)
+        play(state, "fire Hope port at San Cristobal")
+        for value in (6, 1, 1, 1, 1):
+            roll(state, value)
+        assert due(state) == ("decide", "damage") and state.removals == {"San Martin": 3, "San Cristobal": 1}
+        assert state.legal_actions()[:2] == [
+            Remove("San Martin", "port", "medium"),
+            Remove("San Martin", "starboard", "medium"),
+        ]
+        before = state.to_json()
+        with pytest.raises(IllegalAction) as error:
+            play(state, "remove San Felipe port medium")
+        assert error.value.rule == "rule 11" and error.value.message.startswith("no six has struck 'San Felipe'")
+        assert state.to_json() == before
+        play(state, "remove San Martin port medium")
+        play(state, "remove San Martin starboard medium")
+        assert martin.batteries == [] and state.to_json()["removals"] == {"San Martin": 0, "San Cristobal": 1}
+        assert {a.ship for a in state.legal_actions()} == {"San Cristobal"}
+        play(state, "remove San Cristobal port long")
+        assert due(state) != ("decide", "damage") and state.removals == {}
 
     def test_broadside_fan_and_the_whole_broadside_at_one_ship(self):
         state = broadside_position()
@@ -149,12 +187,13 @@ class TestRules9To11Fire:
         assert state.ships["Revenge"].flotation == 21 and not state.removals
 
     def test_a_ship_at_no_flotation_sinks(self):
+        """Rule 9: at no flotation she sinks; the prisoners she held drown with her (optional rule 6)."""
         state = broadside_position()
-        state.ships["San Martin"].flotation = 2
+        state.ships["San Martin"].flotation, state.ships["San Martin"].prisoners = 2, 10
         play(state, "fire Revenge port at San Martin")
         for value in (6, 6, 1, 1, 1):
             roll(state, value)
-        assert state.ships["San Martin"].status == "sunk"
+        assert state.ships["San Martin"].status == "sunk" and state.ships["San Martin"].prisoners == 0
         assert state.is_terminal() and state.outcome.result == "english"
 
 
@@ -253,6 +292,11 @@ class TestRule12Boarding:
         assert state.ships["Revenge"].crew == 0  # no crew left: repelled at once, no morale throw
         assert Marked("Revenge", "is repelled by San Martin", "rule 12") in thrown
         assert due(state) == ("decide", "repel")
+
+    @pytest.mark.parametrize(("men", "dice"), [(0, 0), (1, 1), (4, 1), (5, 1), (9, 1), (10, 2), (99, 19)])
+    def test_the_dice_a_boarding_party_throws(self, men, dice):
+        """Rule 12: "one dice per 5 surviving crew" (rulings: at least one; none with no crew)."""
+        assert boarding.dice_for(men) == dice
 
     def test_a_ship_with_no_crew_is_carried_as_soon_as_grappled(self):
         state = self.boarded(45, 0)
@@ -415,7 +459,6 @@ class TestRule12Boarding:
             roll(state, 1)
         assert due(state) == ("decide", "withdraw") and state.ships["San Martin"].crew == 1
 
-
     def test_one_boarder_left_after_round_one_still_fights_round_two(self):
         """Rule 12 (rulings: one die per five crew, at least one): Revenge's four boarders lose three in
         round one; her last man throws his die in round two and nobody yields before the morale throw."""
@@ -521,8 +564,11 @@ class TestRule12Boarding:
         assert_the_fight_starts_again_at_round_one(state)
 
     def test_a_sunk_ship_is_not_there_to_board(self):
-        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
-                 ship("San Felipe", "spanish", 60, 30, 270, type="San Martin")]
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+            ship("San Felipe", "spanish", 60, 30, 270, type="San Martin"),
+        ]
         state = position(ships)
         state.ships["San Martin"].status = "sunk"
         to_movement(state)
@@ -569,6 +615,7 @@ class TestRule12Boarding:
         assert state.to_json() == before
         assert not any(isinstance(a, Move) and a.extra == "board" for a in state.legal_actions())
 
+
 class TestRule11AutomaticChoice:
     def test_with_the_automatic_choice_the_six_takes_a_short_battery_not_bearing_on_the_firer(self):
         """Rule 11 with auto-choice (rulings): a half battery first, then short, medium, long; among equals
@@ -584,6 +631,22 @@ class TestRule11AutomaticChoice:
         assert martin.mount_batteries("port").count(Battery("short")) == 3
         assert martin.mount_batteries("starboard").count(Battery("short")) == 4
         assert state.to_json()["removals"] == {} and state.current_player() == 1
+
+    def test_the_firer_is_the_ship_whose_six_it_was(self):
+        """Rule 11 with auto-choice (rulings): Revenge's six strikes San Martin from her starboard side;
+        Hope's broadside from her port side, without a six, does not make Hope the firer: a port short
+        battery still goes."""
+        state = broadside_position(
+            options={"auto-batteries": True}, extra=[ship("Hope", "english", 10, 20, 90, type="Hope")]
+        )
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 1, 1, 1, 1):
+            roll(state, value)
+        play(state, "fire Hope starboard at San Martin")
+        events = []
+        while due(state) == ("roll", "hit"):
+            events += roll(state, 1)
+        assert BatteryLost("San Martin", "short battery to port", "to a six, rule 11") in events
 
 
 class TestRules9And10WhatMayFire:
@@ -606,6 +669,16 @@ class TestRules9And10WhatMayFire:
         assert fire.why_not(state, 0, shot) == (
             "line of fire",
             "Hope is in the line of fire from Revenge to San Martin",
+        )
+
+    def test_a_ship_dead_ahead_beyond_range_is_out_of_range_not_off_the_keel_line(self):
+        """Rules 9 and 10: the keel line runs on at any range; Revenge 20" dead ahead of San Martin lies on
+        it, and her bow gun is refused for the range."""
+        ships = [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 30, 10, 90)]
+        state = to_movement(position(ships, wind="W"))
+        assert fire.why_not(state, 0, Fire("San Martin", "ahead", "Revenge")) == (
+            "rule 9",
+            "Revenge is out of range of San Martin's ahead guns (20.00 in)",
         )
 
     def test_a_long_battery_reaches_exactly_16_inches(self):
@@ -692,14 +765,34 @@ def raking_position(distance: float):
 class TestNelsonRule1Rake:
     @pytest.mark.parametrize(
         ("distance", "bearing", "hits"),
-        [(6, "from a starboard broadside, raked", 2), (12, "from a starboard broadside", 1),
-         (-6, "from a port broadside, raked", 2), (-12, "from a port broadside", 1)],
+        [
+            (6, "from a starboard broadside, raked", 2),
+            (10, "from a starboard broadside", 1),
+            (12, "from a starboard broadside", 1),
+            (-6, "from a port broadside, raked", 2),
+            (-12, "from a port broadside", 1),
+        ],
     )
     def test_a_rake_is_at_close_range_only_and_doubles_the_hits(self, distance, bearing, hits):
         """Nelson rule 1: "If a ship is raked at close range, damage, crew losses and gun losses are all
-        doubled": Shannon's long battery raking from 6" doubles its hit; from 12" it is no rake."""
+        doubled": Shannon's long battery raking from 6" doubles its hit; from 10" (its long range, though
+        on Chesapeake's keel line) or 12" it is no rake, and the hit is not called one."""
         state = raking_position(distance)
         play(state, f"fire Shannon {bearing.split()[2]} at Chesapeake")
         events = roll(state, 5)
         assert [(e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [(hits, bearing)]
         assert state.ships["Chesapeake"].flotation == 50 - hits
+
+    def test_a_rake_doubles_only_the_batteries_at_their_short_range(self):
+        """Nelson rule 1, per battery firing at its short range: with the Nelson rules on, Revenge lies on
+        San Martin's keel line 5" off; her two medium batteries, at their long range, hit once each on a 5,
+        her three long ones, at their short range, twice."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 16, 180, type="San Martin")]
+        state = to_movement(position(ships, options={"nelson": True}))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        play(state, "fire Revenge port at San Martin")
+        events = []
+        for _ in range(5):
+            events += roll(state, 5)
+        assert [(e.hits, e.bearing) for e in events if isinstance(e, Hit)] == [(8, "from a port broadside, raked")]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import BoardingRound, DieRolled, Marked
 
+from .movement import cast_off
 from .ship import PRIZE, Ship
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ def grapple_die(state: NavalState, attacker: Ship, defender: Ship, value: int) -
         return
     attacker.grappled, defender.grappled = defender.name, attacker.name
     state.emit(Marked(attacker.name, f"grapples {defender.name}", "rule 12"))
+    # grappled ships drift together (rule 12): a tow of hers is cast off, or her tower would drag her from
+    # her boarder's side still grappled (a decision; the boarder has none: no ship in a tow may board)
+    cast_off(state, defender)
     begin(state, attacker, defender)
 
 

@@ -53,10 +53,13 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
     struck: list[str] = []  # every ship the drift comes up against where it stops (rule 6)
     for ship in group:
         scan = Scan(state, ship, distance + 600, names, land=False)
-        free = _free_drift(scan, ship, downwind, distance)
+        # she comes up against a hull within 0.1" beyond her full drift too (rulings: in contact), touching
+        # it exactly included, as surely as one that stops her short: probed a hundredth past that
+        ahead = _free_drift(scan, ship, downwind, distance + CONTACT + 1)
+        free = min(ahead, distance)
         if free < travel:
             travel, struck = free, []
-        if free == travel < distance:
+        if free == travel and ahead <= distance + CONTACT:
             struck += [name for name in _contact_with(scan, ship, downwind, free) if name not in struck]
     wrecked = []
     for ship in group:

@@ -48,7 +48,10 @@ def bears(firer: Ship, mount: str, target: Ship) -> bool:
     if mount in SIDE:
         return plane.broadside_bears(firer.point, firer.heading, firer.spec.length, firer.spec.beam, SIDE[mount],
                                      target.point)
-    return plane.keel_line_hits(firer.point, firer.heading, KEEL[mount], target.hull(), MAX_RANGE + 200)
+    # the keel line runs on at any range (rule 10): drawn as far as the target, so one dead ahead out of
+    # range is refused for the range (rule 9), not the bearing
+    reach = plane.distance(firer.point, target.point) + target.spec.length
+    return plane.keel_line_hits(firer.point, firer.heading, KEEL[mount], target.hull(), reach)
 
 
 def blocked(state: NavalState, firer: Ship, target: Ship) -> str:
@@ -72,9 +75,11 @@ GUNS = {"port": "a port broadside", "starboard": "a starboard broadside", "ahead
 
 
 def raked(firer: Ship, target: Ship) -> bool:
-    """Nelson rule 1: the target's keel line, ahead or astern, passes through the firer."""
+    """Nelson rule 1: the target's keel line, ahead or astern, passes through the firer (drawn as far as
+    her; the close range is her batteries' short range, open_fire)."""
     shape = firer.hull()
-    return any(plane.keel_line_hits(target.point, target.heading, d, shape, RAKE_RANGE + 300) for d in (1, -1))
+    reach = plane.distance(target.point, firer.point) + firer.spec.length
+    return any(plane.keel_line_hits(target.point, target.heading, d, shape, reach) for d in (1, -1))
 
 
 def gun_crews(state: NavalState, ship: Ship) -> int | None:
@@ -175,7 +180,8 @@ def open_fire(state: NavalState, fire: Fire) -> None:
     firer.fired = (*firer.fired, fire.mount)
     firer.has_fired = True
     firer.batteries_fired += len(shots)
-    rake = state.scenario.option("nelson") and raked(firer, target)
+    # Nelson rule 1 rakes "at close range": a volley with no battery at its short range is no rake
+    rake = state.scenario.option("nelson") and any(r == "short" for _, r in shots) and raked(firer, target)
     state.volley = {
         "firer": firer.name,
         "target": target.name,

@@ -406,6 +406,9 @@ def check_tow(state: NavalState, ship: Ship, target: Ship, end, final: int, gap:
         raise IllegalAction("optional rule 3", f"{ship.name} may tow a ship of her own side, not {target.name}")
     if ship.tow or target.tow:
         raise IllegalAction("optional rule 3", "a ship tows or is towed by one ship at a time")
+    if target.grappled:  # grappled ships drift together (rule 12): she goes nowhere without her boarder
+        raise IllegalAction("optional rule 3", f"{target.name} is grappled to {target.grappled} and cannot be "
+                            "taken in tow")
     frigate = state.scenario.option("nelson") and (ship.spec.guns or 99) < 50
     if target.spec.tons > 2 * ship.spec.tons and not frigate:
         raise IllegalAction("optional rule 3", f"{ship.name} may tow a ship of at most twice her tonnage")

@@ -102,8 +102,8 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
     if lim.mode == "turn":
         turns = {0, -lim.turn, lim.turn, -lim.turn // 2, lim.turn // 2}
         turns.update(t for t in _end_headings(ship, ship.point, ship.heading, lim.turn, enemies))
-        if ship.irons_turn:
-            limit = wind_angle_limit(state.strength, ship.masts_lost) or 0
+        limit = wind_angle_limit(state.strength, ship.masts_lost)
+        if ship.irons_turn and limit is not None:  # no wind limit (a calm): no turn to one is wanted
             for sign in (-1, 1):
                 t = round(plane.signed_turn(ship.heading, state.wind + sign * limit))
                 if abs(t) <= lim.turn:

@@ -78,7 +78,9 @@ PHASES = (
     "fire-first", "damage-second", "fire-second", "damage-first", "end", "clock",
 )
 D6 = tuple((Roll((v,)), 1 / 6) for v in range(1, 7))
-SHIP_ROLLS = {"fire", "resume", "irons", "rule8", "mast", "powder", "powder-second", "crew", "escape", "cut"}
+# throws for one ship, passed over once she has left the table (the captives' escape is thrown as soon as
+# she is secured, while she is on it)
+SHIP_ROLLS = {"fire", "resume", "irons", "rule8", "mast", "powder", "powder-second", "crew", "cut"}
 
 
 class NavalState(State):
@@ -179,7 +181,7 @@ class NavalState(State):
                 self.agenda.pop(0)
                 self._call(self._do, *head[1:])
             elif head[0] == "roll":
-                if head[1] in SHIP_ROLLS and not self.ships[head[2]].in_play and head[1] != "escape":
+                if head[1] in SHIP_ROLLS and not self.ships[head[2]].in_play:
                     self.agenda.pop(0)
                     continue
                 return
