@@ -402,25 +402,21 @@ class TestOptionalRule5Crews:
         martin = state.ships["San Martin"]
         assert martin.crew == 68 and martin.gunners == 19  # the gunners were not in the fight
 
-    def test_boarders_with_no_men_left_who_board_again_are_repelled_before_anyone_keeps_to_the_guns(self):
-        """Rule 12 with optional rule 5 (rulings: a side with no crew yields at once): Revenge's five
-        boarders all fall and San Martin keeps the grapples. Next move Revenge, nobody aboard, boards again
-        and grapples: she is repelled at once, and San Martin is not asked to keep men at her guns for a
-        fight nobody is left to fight."""
+    def test_boarders_who_lose_every_man_are_repelled_and_their_ship_is_lost(self):
+        """Rule 12 with optional rule 5 (rulings: a side with no crew yields at once) and rule 9 (a ship
+        with not a man left is lost, as to gunfire): Revenge's five boarders all fall. She is repelled,
+        and with nobody aboard she is abandoned: San Martin is free of her grapples, and nobody is asked
+        to keep men at the guns for a fight nobody is left to fight."""
         state = boarded({"crews": True}, crew=5)
         play(state, "gunners Revenge 0")
         play(state, "gunners San Martin 0")
+        events = []
         for value in (1, 6, 1, 6):  # each round Revenge's die kills nobody, San Martin's 3 and then the last 2
-            roll(state, value)
-        assert state.ships["Revenge"].crew == 0
-        play(state, "keep-grapples San Martin")
-        play(state, "move San Martin hold")
-        roll(state, 6)  # both crews broken and grappled (optional rule 5): neither strikes
-        roll(state, 6)
-        start_move(state)
-        play(state, "move Revenge board San Martin")
-        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in roll(state, 4)
-        assert due(state) == ("decide", "repel")
+            events += roll(state, value)
+        revenge, martin = state.ships["Revenge"], state.ships["San Martin"]
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in events
+        assert (revenge.crew, revenge.status, revenge.grappled, martin.grappled) == (0, "abandoned", "", "")
+        assert not revenge.in_play and due(state) != ("decide", "gunners")
 
     def test_without_the_crews_rule_every_man_fights(self):
         state = boarded()
