@@ -291,7 +291,8 @@ class TestRule12Boarding:
         ]
         assert state.ships["Revenge"].crew == 0  # no crew left: repelled at once, no morale throw
         assert Marked("Revenge", "is repelled by San Martin", "rule 12") in thrown
-        assert due(state) == ("decide", "repel")
+        # and with nobody aboard she is lost (rule 9's no crew): nothing left to repel
+        assert state.ships["Revenge"].status == "abandoned" and due(state) != ("decide", "repel")
 
     @pytest.mark.parametrize(("men", "dice"), [(0, 0), (1, 1), (4, 1), (5, 1), (9, 1), (10, 2), (99, 19)])
     def test_the_dice_a_boarding_party_throws(self, men, dice):
@@ -434,7 +435,7 @@ class TestRule12Boarding:
         state = self.boarded(0, 45)
         events = roll(state, 4)
         assert Marked("Revenge", "is repelled by San Martin", "rule 12") in events
-        assert due(state) == ("decide", "repel") and state.ships["San Martin"].crew == 45
+        assert state.ships["Revenge"].status == "abandoned" and state.ships["San Martin"].crew == 45
 
     def test_defenders_all_killed_in_round_two_surrender_at_once(self):
         state = self.boarded(45, 10)
