@@ -113,16 +113,17 @@ def boarded(options: dict | None = None, crew: int | None = None) -> NavalState:
     return state
 
 
-def secured(prize_crew: int, captives: int = 100) -> NavalState:
+def secured(prize_crew: int, captives: int = 100, options: dict | None = None) -> NavalState:
     """Shannon has secured Chesapeake: `prize_crew` of her men aboard, `captives` prisoners; the British
-    to move. Essex, beside Chesapeake, fights on for the other side."""
+    to move. Essex, beside Chesapeake, fights on for the other side. The prizes rule is on, with any
+    other `options`."""
     frigate = {"class": "38 frigate"}
     ships = [
         ship("Shannon", "english", 30, 30, 90, **frigate),
         ship("Chesapeake", "spanish", 12.5, 10.6, 90, **frigate),
         ship("Essex", "spanish", 9, 10.6, 90, **frigate),
     ]
-    state = to_movement(position(ships, period="nelson", options={"prizes": True}, wind="W"))
+    state = to_movement(position(ships, period="nelson", options={"prizes": True, **(options or {})}, wind="W"))
     chesapeake = state.ships["Chesapeake"]
     chesapeake.status, chesapeake.captor = "prize", 0
     chesapeake.crew, chesapeake.prisoners, chesapeake.prize_crew = prize_crew, captives, prize_crew

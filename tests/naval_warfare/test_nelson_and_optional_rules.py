@@ -50,9 +50,12 @@ class TestNelsonRules:
         play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         assert fire.raked(state.ships["Shannon"], state.ships["Chesapeake"]) == rakes
 
-    def test_ships_of_the_line_hold_fire_from_frigates_until_they_fire(self):
+    @pytest.mark.parametrize("rate", ["74", "64"])
+    def test_ships_of_the_line_hold_fire_from_frigates_until_they_fire(self, rate):
+        """Nelson rule 4: "Ships of the line (say, 64 guns or larger) may not fire on frigates ... unless
+        the frigate fires first": a 74, and a 64 as well."""
         ships = [
-            ship("Venerable", "english", 10, 10, 90, **{"class": "74"}),
+            ship("Venerable", "english", 10, 10, 90, **{"class": rate}),
             ship("Circe", "spanish", 10, 15, 90, **{"class": "32 frigate"}),
         ]
         state = to_movement(position(ships, period="nelson"))
@@ -104,6 +107,25 @@ class TestNelsonRules:
         assert Marked("Chesapeake", "catches fire", "Nelson rules 2 and 3") in events
         assert state.ships["Shannon"].status == "blown-up" and state.ships["Chesapeake"].on_fire
         assert not state.ships["Java"].on_fire and not state.ships["Guerriere"].on_fire
+
+    def test_blown_up_at_her_first_fire_check_she_throws_none_for_the_next_threshold(self):
+        """Rule 5 and Nelson rule 2, one check for each threshold crossed: Shannon passes a quarter and
+        half damage in one move; blown up at the first check (1, then 1), she throws for neither her
+        masts nor a fire at half damage, and the move ends."""
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Hermes", "english", 60, 5, 90, **{"class": "sloop"}),
+            ship("Chesapeake", "spanish", 40, 30, 90, **{"class": "38 frigate"}),
+        ]
+        state = to_movement(position(ships, period="nelson"))
+        state.ships["Shannon"].flotation = 25  # half of 50 lost
+        for name in ("Shannon", "Hermes", "Chesapeake"):
+            play(state, f"move {name} turn 0 run 1.00 turn 0")
+        assert [step[1] for step in state.agenda[:4]] == ["mast", "powder", "mast", "powder"]
+        roll(state, 4)
+        roll(state, 1)
+        assert Exploded("Shannon", "(11.00, 10.00)") in roll(state, 1)
+        assert state.ships["Shannon"].status == "blown-up" and due(state) == ("roll", "wind")
 
     def test_three_quarters_damaged_the_second_fire_die_is_thrown_at_once(self):
         """Nelson rule 2: "When 3/4 damaged, throw the second die automatically"; a ship already on fire

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck
+from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck, Wrecked
 from quarterdeck.games.naval_warfare import prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 from quarterdeck.games.naval_warfare.wind import LIGHT
@@ -57,6 +57,17 @@ def struck_chesapeake(shannon_y: float = 10):
     play(state, "end-move")
     start_move(state)
     return state
+
+
+def essex_rakes_the_prize(state):
+    """Shannon sails on; Essex turns to lay her port broadside on the prize Chesapeake (offered the shot)
+    and rakes her, both dice 5 (four hits). The events of the volley."""
+    play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
+    play(state, "move Essex turn +90 run 1.00 turn 0", 1)
+    assert due(state) == ("decide", "fire") and state.current_player() == 1
+    assert state.legal_actions() == [Fire("Essex", "port", "Chesapeake"), END_FIRE]
+    play(state, "fire Essex port at Chesapeake", 1)
+    return roll(state, 5) + roll(state, 5)
 
 
 class TestOptionalRule6SurrenderAndPrizes:
@@ -200,16 +211,21 @@ class TestOptionalRule6SurrenderAndPrizes:
         hits (raking) fall on him and the 100 captives alike; with the prize crew gone the captives have
         her again, not dishonoured (they broke no surrender)."""
         state = secured(prize_crew=1, captives=100)
-        play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
-        play(state, "move Essex turn +90 run 1.00 turn 0", 1)
-        assert due(state) == ("decide", "fire") and state.current_player() == 1
-        assert state.legal_actions() == [Fire("Essex", "port", "Chesapeake"), END_FIRE]
-        play(state, "fire Essex port at Chesapeake", 1)
-        events = roll(state, 5) + roll(state, 5)
+        events = essex_rakes_the_prize(state)
         assert Marked("Chesapeake", "is retaken by her captives: her prize crew is gone", "optional rule 6") in events
         chesapeake = state.ships["Chesapeake"]
         assert (chesapeake.status, chesapeake.crew, chesapeake.prisoners, chesapeake.captor) == ("afloat", 98, 0, -1)
         assert not chesapeake.dishonoured
+
+    def test_fire_that_kills_her_prize_crew_and_every_captive_leaves_her_abandoned(self):
+        """Optional rule 6 ("casualties are divided equally" between crew and prisoners) and rule 9 (no
+        crew left, the ship is lost): Essex's four hits kill Chesapeake's two-man prize crew and her two
+        captives; nobody is left to retake her, and she is abandoned."""
+        state = secured(prize_crew=2, captives=2)
+        events = essex_rakes_the_prize(state)
+        chesapeake = state.ships["Chesapeake"]
+        assert (chesapeake.status, chesapeake.crew, chesapeake.prisoners) == ("abandoned", 0, 0)
+        assert not any(isinstance(event, Marked) and "retaken" in event.marker for event in events)
 
     def test_her_own_side_may_board_and_retake_a_prize(self):
         state = secured(prize_crew=12, captives=60)  # too few to sail her: she lies where she is
@@ -226,16 +242,31 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert victory.scores(state)[0] == 0  # she no longer counts as taken
 
     @staticmethod
-    def essex_grapples_the_prize(essex_crew: int | None = None):
-        """Chesapeake lies a prize under 12 of Shannon's men with 60 captives; Shannon moves, then Essex
-        (with `essex_crew` men when given) runs alongside the prize and grapples her (a 5)."""
-        state = secured(prize_crew=12, captives=60)
+    def essex_grapples_the_prize(essex_crew: int | None = None, prize_crew: int = 12, options=None, events=None):
+        """Chesapeake lies a prize under `prize_crew` of Shannon's men (12 unless given) with 60 captives;
+        Shannon moves, then Essex (with `essex_crew` men when given) runs alongside the prize and grapples
+        her (a 5), the grapple's events into `events` when given."""
+        state = secured(prize_crew=prize_crew, captives=60, options=options)
         if essex_crew is not None:
             state.ships["Essex"].crew = essex_crew
         play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
         state.apply(Move("Essex", 0, 150, 0, "board", "Chesapeake"), 1)
-        roll(state, 5)
+        thrown = roll(state, 5)
+        if events is not None:
+            events += thrown
         return state
+
+    def test_a_prize_with_no_prize_crew_aboard_is_retaken_as_soon_as_her_own_side_grapples_her(self):
+        """Optional rule 6 and rule 12 (rulings: a side with no crew yields at once): Shannon, with no man
+        to spare over her sailing minimum, put nobody aboard; Essex grapples the prize and her captives
+        have her again at once. With the crews rule nobody is asked to keep men at the guns for a fight
+        nobody is there to fight."""
+        events = []
+        state = self.essex_grapples_the_prize(prize_crew=0, options={"crews": True}, events=events)
+        chesapeake = state.ships["Chesapeake"]
+        assert Marked("Chesapeake", "is carried by Essex's boarders", "rule 12") in events
+        assert (chesapeake.status, chesapeake.crew, chesapeake.captor) == ("afloat", 60, -1)
+        assert due(state) != ("decide", "gunners") and not state.ships["Essex"].grappled
 
     def test_a_prize_retaken_by_her_own_side_is_free_of_the_grapples_and_of_any_dishonour(self):
         """Optional rule 6: a prize is "retaken by her own side's boarders": her crew have her again,
@@ -306,6 +337,7 @@ class TestOptionalRule6SurrenderAndPrizes:
     def test_her_own_side_coming_up_lets_the_boarded_crew_dishonour_and_fight_on(self):
         state = carried(extra=[ship("San Cristobal", "spanish", 9, 10.6, 90, type="San Cristobal")])
         martin = state.ships["San Martin"]
+        martin.crew = 5  # carried with men left alive (as a lost morale throw leaves them)
         assert state.current_player() == 1 and {a.ship for a in state.legal_actions()} == {"San Cristobal"}
         with pytest.raises(IllegalAction):
             play(state, "move San Martin dishonour", 1)  # nobody of hers alongside yet
@@ -314,6 +346,23 @@ class TestOptionalRule6SurrenderAndPrizes:
         play(state, "move San Martin dishonour", 1)
         assert martin.status == "afloat" and martin.dishonoured and martin.grappled == "Revenge"
         assert ("San Martin", "Revenge") in state.continuing
+
+    def test_a_ship_carried_with_no_man_left_cannot_dishonour_her_surrender(self):
+        """Optional rule 6 and the rulings (a ship with no crew left is lost): every man of San Martin
+        fell to Revenge's boarders. San Cristobal comes up alongside, but nobody aboard San Martin is
+        left to rise: she is not offered the dishonour, and asking for it is refused."""
+        state = carried(extra=[ship("San Cristobal", "spanish", 9, 10.6, 90, type="San Cristobal")])
+        martin = state.ships["San Martin"]
+        play(state, "move San Cristobal turn 0 run 1.00 turn 0", 1)
+        assert martin.crew == 0 and prizes.reinforced(state, martin)
+        assert Move("San Martin", extra="dishonour") not in state.legal_actions(1)
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move San Martin dishonour", 1)
+        assert (error.value.rule, error.value.message) == (
+            "optional rule 6",
+            "San Martin has no crew left to dishonour her surrender",
+        )
+        assert martin.status == "surrendered" and not martin.dishonoured
 
     def test_without_prizes_a_carried_ship_leaves_play_as_taken(self):
         state = carried(prize_rules=False)
@@ -463,7 +512,7 @@ class TestOptionalRule5Crews:
     def test_fire_on_a_boarding_action_kills_only_the_crews_of_destroyed_guns(self):
         # "During a boarding action, either ship may be fired on ... the only crew killed are the gun
         # crews, if any, of the destroyed guns"
-        for kept, crew_after in ((10, 19), (2, 20)):
+        for kept, crew_after in ((10, 19), (9, 20), (2, 20)):
             state = boarding_with_crews(revenge_gunners=kept)
             fight_on_and_move(state)
             state.apply(END_FIRE, 0)
@@ -474,7 +523,7 @@ class TestOptionalRule5Crews:
             assert (revenge.flotation, revenge.crew) == (21, 20)  # the hits themselves kill nobody
             assert due(state) == ("decide", "damage") and state.current_player() == 0
             play(state, "remove Revenge starboard long")
-            # all ten batteries manned: the lost one's crew dies; two men at ten guns: an unmanned one is lost
+            # all ten batteries manned: the lost one's crew dies; nine or two men at ten guns: an unmanned one is lost
             assert revenge.crew == crew_after and revenge.gunners == min(kept, 9)
 
     @pytest.mark.parametrize(("martin_y", "value", "status"), [(21, 2, "taken"), (21, 3, "afloat"), (26, 1, "taken")])
@@ -512,9 +561,9 @@ COAST = [{"name": "Cape Passaro", "kind": "land", "points": [[0, 30], [72, 30], 
 FAR_SHORE = {"name": "Cape Spartivento", "kind": "land", "points": [[0, 0], [72, 0], [72, 2], [0, 2]]}
 
 
-def galley_abandoned(land=COAST, strength="light airs", extra=()):
+def galley_abandoned(land=COAST, strength="light airs", extra=(), events=None):
     """Light airs from the north: Revenge's port broadside kills the last man of the galley Capitana,
-    4" off, with the coast of Cape Passaro 12" beyond her."""
+    4" off, with the coast of Cape Passaro 12" beyond her; the volley's events into `events` when given."""
     ships = [
         ship("Revenge", "english", 20, 14, 90),
         ship("Capitana", "spanish", 20, 18, 90, type="Galley"),
@@ -530,7 +579,9 @@ def galley_abandoned(land=COAST, strength="light airs", extra=()):
     play(state, "move San Juan turn 0 run 1.00 turn 0")
     play(state, "fire Revenge port at Capitana")
     for value in [4] + [1] * (len(state.volley["shots"]) - 1):
-        roll(state, value)  # one hit: her last man
+        thrown = roll(state, value)  # one hit: her last man
+        if events is not None:
+            events += thrown
     return state
 
 
@@ -560,9 +611,11 @@ class TestOptionalRule4AbandonedGalley:
     def test_her_slaves_row_her_for_the_nearest_beach_and_beach_her(self, land):
         # "If a galley or galleass is abandoned, the slaves will immediately row for the nearest beach and
         # beach the vessel": Cape Passaro, 12" north of her, not the far shore 16" south
-        state = galley_abandoned(land)
+        events = []
+        state = galley_abandoned(land, events=events)
         capitana = state.ships["Capitana"]
         assert capitana.status == "rowing" and capitana.in_play and capitana.crew == 0
+        assert Marked("Capitana", "is abandoned: her slaves row her for the nearest beach", "optional rule 4") in events
         assert victory.scores(state) == (10, 0)  # lost to Spain while she is rowed away: 1 taken + 9 left
         said = next_move(state)
         # before anyone moves she turns for the coast (her oar turn, 90 degrees) and rows 6" in light airs
@@ -671,6 +724,15 @@ class TestOptionalRule4AbandonedGalley:
         capitana = state.ships["Capitana"]
         assert capitana.status == "beached" and capitana.point == (2100, 2940)
         assert not any(isinstance(e, Moved) and e.piece == "Capitana" for e in events)
+
+    def test_a_shoal_on_her_way_to_the_beach_wrecks_her(self):
+        """Optional rule 4 with rule 6 (a shoal wrecks): the Skerki Bank lies across her row for Cape
+        Passaro; she rows onto it and is wrecked, out of the battle, not beached."""
+        bank = {"name": "Skerki Bank", "kind": "shoal", "points": [[0, 21], [72, 21], [72, 22], [0, 22]]}
+        state, events = self.rowed(21, 18, 0, [*COAST, bank])
+        capitana = state.ships["Capitana"]
+        assert Wrecked("Capitana", "Skerki Bank") in events
+        assert capitana.status == "wrecked" and not capitana.in_play
 
     def test_a_burning_galley_her_slaves_beach_burns_no_more(self):
         """Optional rule 4 with Nelson rule 3: a galley set on fire while she is rowed away is out of the
@@ -931,6 +993,18 @@ class TestOptionalRule3Towing:
         calcutta = state.ships["Calcutta"]
         assert Escaped("Calcutta", "(-0.60, 11.00)", "table") in events
         assert calcutta.status == "disengaged" and not calcutta.tow and not state.ships["Pallas"].towing
+
+    def test_a_tower_that_sails_off_the_table_casts_off_her_tow(self):
+        """Optional rule 3 with rule 2's table edge: Pallas, towing Calcutta west close to the west edge,
+        runs off the table and leaves the battle; the tow is cast off and Calcutta stays, free of it."""
+        state = self.towing_pair(270, (3.6, 10), at=(1.5, 10))
+        to_movement(state)
+        play(state, "move Calcutta hold")
+        events = play(state, "move Pallas turn 0 run 2.00 turn 0")
+        calcutta = state.ships["Calcutta"]
+        assert state.ships["Pallas"].status == "disengaged"
+        assert Marked("Pallas", "casts off the tow with Calcutta", "optional rule 3") in events
+        assert calcutta.status == "afloat" and not calcutta.tow and calcutta.point == (360, 1000)
 
     @staticmethod
     def towing_pair(heading: int, astern: tuple[float, float], extra=(), wind="N", at=(12, 10), **pallas):

@@ -252,6 +252,27 @@ def test_the_saved_view_gives_a_ship_in_inches_with_the_limits_of_her_move():
     assert state.to_json()["table"] == {"width": 72, "height": 36}
 
 
+def test_the_saved_view_gives_the_land_in_inches():
+    """State JSON (state.py): land and shoals where the scenario put them, in inches."""
+    rock = {"name": "Eddystone", "kind": "shoal", "points": [[10.5, 12.25], [11.5, 12.25], [11.5, 13], [10.5, 13]]}
+    state = position([ship("Revenge", "english", 20, 20, 90), distant_enemy()], land=[rock])
+    assert state.to_json()["land"] == [rock]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("move Revenge to 10.00 10.00 heading 135", Move("Revenge", 45, 0, 0)),
+        ("move Revenge to 12.00 10.00 heading 90", Move("Revenge", 0, 200, 0)),
+    ],
+)
+def test_a_move_to_an_end_point_reads_as_turn_run_turn(text, move):
+    """Notation (actions.py): "to <x> <y> heading <degrees>" reads as the turns and run that get her there;
+    to where she lies, a turn in place with no run."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    assert state.parse_action(text) == move
+
+
 @pytest.mark.parametrize(("flotation", "damage"), [(18, 0), (17, 1), (12, 1), (11, 2), (6, 2), (5, 3)])
 def test_the_damage_thresholds_count_when_reached(flotation, damage):
     """Rule 5 (rulings: reached counts): of Revenge's 23 points, 6 lost is a quarter, 12 a half, 18 three quarters."""

@@ -393,6 +393,24 @@ class TestRules7And8Irons:
         play(state, "move Revenge turn 60 run 0.00 turn 0")
         assert not state.ships["Revenge"].irons and state.ships["Revenge"].heading == 75
 
+    def test_in_irons_a_5_allows_one_turn_and_no_second(self):
+        """Rule 7: "a 5 or 6 allows one turn": Revenge may not turn twice, even without running."""
+        state = revenge_marked("irons", 15)
+        roll(state, 5)
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Revenge turn 30 run 0.00 turn 30")
+        assert error.value.rule == "rule 7" and "may only turn this move" in error.value.message
+        assert state.ships["Revenge"].heading == 15 and not state.ships["Revenge"].moved
+
+    def test_in_irons_a_turn_that_stays_too_close_to_the_wind_leaves_her_in_irons(self):
+        """Rule 7: her one turn frees her only if it brings her 45 degrees off the wind; a 22 degree turn
+        from 15 leaves her 37 off: still in irons."""
+        state = revenge_marked("irons", 15)
+        roll(state, 5)
+        events = play(state, "move Revenge turn 22 run 0.00 turn 0")
+        assert state.ships["Revenge"].heading == 37 and state.ships["Revenge"].irons
+        assert Marked("Revenge", "out of irons", "rule 7") not in events
+
     def test_in_irons_the_turns_to_either_permitted_limit_are_offered(self):
         """Rule 7: the one turn out of irons; the moves offered include the turns that bring her to 45
         degrees off the wind on either tack (heading 15: 30 to starboard, 60 to port)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Hit, Marked
+from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Fired, Hit, Marked, Sunk
 from quarterdeck.games.naval_warfare import boarding, fire
 from quarterdeck.games.naval_warfare.actions import Fire, Move, Remove
 from quarterdeck.games.naval_warfare.scenario import Battery
@@ -44,11 +44,23 @@ class TestRules9To11Fire:
         assert state.phase == "fire-first" and state.current_player() == 0
         play(state, "fire Revenge port at San Martin")
         # port: 2 medium (5" is their long range: 5-6) and 3 long (short range: 4-6)
-        for value in (5, 4, 4, 3, 6):
-            roll(state, value)
+        events = [event for value in (5, 4, 4, 3, 6) for event in roll(state, value)]
         martin = state.ships["San Martin"]
         assert (martin.flotation, martin.crew) == (47, 97)
         assert state.removals == {"San Martin": 1}
+        assert Fired("Revenge", "port", 5, "San Martin", 3) in events  # five batteries fired, three hits
+
+    def test_the_owner_removes_a_battery_for_each_of_two_sixes(self):
+        """Rule 11: each six costs a battery; two sixes on San Martin, two batteries for her owner to remove."""
+        state = broadside_position()
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 6, 1, 1, 1):
+            roll(state, value)
+        before = len(state.ships["San Martin"].batteries)
+        play(state, "remove San Martin starboard short")
+        assert due(state) == ("decide", "damage") and state.current_player() == 1
+        play(state, "remove San Martin starboard short")
+        assert len(state.ships["San Martin"].batteries) == before - 2 and state.phase == "fire-second"
 
     @pytest.mark.parametrize(("off", "hits"), [(4, 5), (4.01, 3)])
     def test_a_range_band_includes_its_upper_edge(self, off, hits):
@@ -191,9 +203,9 @@ class TestRules9To11Fire:
         state = broadside_position()
         state.ships["San Martin"].flotation, state.ships["San Martin"].prisoners = 2, 10
         play(state, "fire Revenge port at San Martin")
-        for value in (6, 6, 1, 1, 1):
-            roll(state, value)
+        events = [event for value in (6, 6, 1, 1, 1) for event in roll(state, value)]
         assert state.ships["San Martin"].status == "sunk" and state.ships["San Martin"].prisoners == 0
+        assert Sunk("San Martin", "(11.00, 15.00)", "Revenge") in events  # sunk by Revenge's guns
         assert state.is_terminal() and state.outcome.result == "english"
 
 
@@ -633,6 +645,18 @@ class TestRule11AutomaticChoice:
         assert martin.mount_batteries("starboard").count(Battery("short")) == 4
         assert state.to_json()["removals"] == {} and state.current_player() == 1
 
+    def test_with_the_automatic_choice_a_half_battery_goes_first(self):
+        """Rule 11 with auto-choice (rulings): a half battery goes before any whole one; the galley
+        Capitana, struck by a six, loses one of her half short batteries, not her medium one."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("Capitana", "spanish", 10, 15, 90, type="Galley")]
+        state = to_movement(position(ships, options={"auto-batteries": True}))
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        play(state, "move Capitana turn 0 run 1.00 turn 0")
+        play(state, "fire Revenge port at Capitana")
+        events = [event for value in (6, 1, 1, 1, 1) for event in roll(state, value)]
+        assert BatteryLost("Capitana", "half short battery ahead", "to a six, rule 11") in events
+        assert state.ships["Capitana"].mount_batteries("ahead") == [Battery("medium"), Battery("short", True)]
+
     def test_the_firer_is_the_ship_whose_six_it_was(self):
         """Rule 11 with auto-choice (rulings): Revenge's six strikes San Martin from her starboard side;
         Hope's broadside from her port side, without a six, does not make Hope the firer: a port short
@@ -653,10 +677,16 @@ class TestRule11AutomaticChoice:
 class TestRules9And10WhatMayFire:
     @pytest.mark.parametrize(
         ("y", "revenge_x", "hope_x", "martin_x", "mount"),
-        [(10, 20, 18, 14, "port"), (30, 14, 15.5, 20, "starboard"), (10, 14, 18.5, 20, "starboard")],
+        [
+            (10, 20, 18, 14, "port"),
+            (30, 14, 15.5, 20, "starboard"),
+            (10, 14, 18.5, 20, "starboard"),
+            (30, 24, 18, 14, "port"),
+        ],
     )
     def test_a_hull_in_the_line_of_fire_blocks_it_east_or_west(self, y, revenge_x, hope_x, martin_x, mount):
-        """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" to her west or east."""
+        """Line of fire (a decision): Hope lies between Revenge and San Martin, 6" (or, far up the table,
+        10") to her west or east."""
         ships = [
             ship("Revenge", "english", revenge_x, y, 0),
             ship("Hope", "english", hope_x, y, 0, type="Hope"),

@@ -325,6 +325,8 @@ def _check_standing(state: NavalState, ship: Ship, move: Move, lim: Limits) -> P
         if move.extra == "hold":
             return here
         if move.extra == "dishonour":
+            if not ship.crew:  # her boarders killed every man: nobody is left to rise (rulings: no crew, lost)
+                raise IllegalAction("optional rule 6", f"{ship.name} has no crew left to dishonour her surrender")
             if ship.surrender_kind == "boarding" and not _reinforced(state, ship):
                 raise IllegalAction("optional rule 6", f"{ship.name} surrendered to boarders and is held; her crew "
                                     "may rise only when a ship of her own side comes alongside")

@@ -72,7 +72,7 @@ def candidates(state: NavalState, ship: Ship) -> list[Move]:
         return []
     if lim.mode == "surrendered":
         moves = [Move(name, extra="hold")]
-        if ship.surrender_kind != "boarding" or reinforced(state, ship):
+        if ship.crew and (ship.surrender_kind != "boarding" or reinforced(state, ship)):
             moves.append(Move(name, extra="dishonour"))
         return moves
     if lim.mode == "towed":
