@@ -185,10 +185,11 @@ class TestMelee:
 
 
 class TestCuttingLoose:
-    def afoul(self):
+    def afoul(self, essex_masts=0):
         state = astern()
         to_movement(state, Essex=4, Guerriere=0)
         state.apply(Move("Essex"), 0)
+        state.ships["Essex"].masts = essex_masts
         quiet_turn(state)
         return state
 
@@ -273,6 +274,16 @@ class TestCuttingLoose:
             state.apply(Cut("Essex", 1), 0)
         assert refused.value.rule == "cutting-loose" and "cannot get under way" in str(refused.value)
 
+    def test_a_ship_that_cannot_cut_loose_asks_for_nothing(self):
+        """Cutting loose (reconstructed): a die only for a ship that asks; dismasted Essex has MA 0 as her
+        one declaration, made for her, and that is no request: no die, the pair stays alongside."""
+        state = self.afoul(essex_masts=3)
+        assert state.ships["Essex"].declared and state.ships["Essex"].ma == 0
+        events = state.apply(Declare("Guerriere", 0), 1)
+        assert not any(isinstance(e, CutLoose) for e in events)
+        assert not any(purpose == "cut" for purpose, _, _ in state.rolls)
+        assert state.ships["Essex"].afoul == "Guerriere" and state.ships["Guerriere"].afoul == "Essex"
+
     def test_a_freed_ship_first_leaves_the_hex(self):
         state = self.afoul()
         state.apply(Declare("Guerriere", 0), 1)
@@ -350,14 +361,15 @@ class TestPrizes:
         state.apply(Move("Constitution"), 0)
         assert mary.owner == 0 and not mary.prize
 
-    def alongside_own_prize(self):
-        """Java (red) run alongside Mary, a prize red holds, at the next Declaration."""
+    def alongside_own_prize(self, *more, **mas):
+        """Java (red) run alongside Mary, a prize red holds, at the next Declaration (with `more` ships
+        declaring `mas`)."""
         state = battle(ship("Java", "red", 38, "1010", "N", 4),
                        ship("Mary", "blue", 14, "1009", "N", 0, **{"class": "merchantman"}),
-                       ship("Essex", "blue", 44, "2020", "N", 0, **FRIGATE), wind=(3, "moderate"))
+                       ship("Essex", "blue", 44, "2020", "N", 0, **FRIGATE), *more, wind=(3, "moderate"))
         state.ships["Mary"].owner = 1  # Java's side holds her
         state.ships["Java"].last_ma = 4
-        to_movement(state, (1, 1, 1, 1), Essex=0, Java=4, Mary=0)
+        to_movement(state, (1, 1, 1, 1), Essex=0, Java=4, Mary=0, **mas)
         state.apply(Move("Java"), 1)  # alongside her own prize, deliberately
         assert state.ships["Java"].afoul == "Mary"
         quiet_turn(state)
@@ -411,6 +423,22 @@ class TestPrizes:
         state.apply(Declare("Mary", 0), 1)
         mary = state.to_json()["ships"][1]
         assert mary["afoul"] == "" and mary["destroying"] == -1
+
+    def test_when_the_ship_alongside_strikes_the_destruction_is_called_off(self):
+        """Seed, Prizes 3: her captors destroy her after four consecutive game-turns alongside; when
+        Java strikes, no ship of red's lies alongside: the record shows no destruction under way."""
+        state = self.alongside_own_prize(ship("Guerriere", "red", 38, "0520", "N", 0, **FRIGATE), Guerriere=0)
+        state.apply(Destroy("Mary"), 1)
+        quiet_turn(state)
+        assert state.to_json()["ships"][1]["destroying"] == 1
+        declare(state, Essex=0)  # blue declares first on odd turns
+        state.ships["Java"].hull = 1
+        state.apply(Strike("Java"), 1)
+        declare(state, Java=0, Mary=0, Guerriere=0)
+        assert state.ships["Java"].owner == 0 and state.ships["Mary"].afoul == "Java"
+        quiet_turn(state)
+        mary = state.to_json()["ships"][1]
+        assert mary["status"] == "active" and mary["destroying"] == -1
 
     def test_a_prize_sails_at_half_her_maximum(self):
         """Decision: a prize crew sails her at half the schedule's maximum (rounded down)."""

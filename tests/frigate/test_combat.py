@@ -471,6 +471,27 @@ class TestOddsAndResults:
         while state.windows:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Sunk("Guerriere", "1209", "Essex") in events and state.ships["Guerriere"].hull == 6
+        # Red's last ship gone, the battle ends as the damage lands: Essex, at MA 0, does not drift.
+        assert state.outcome.reason.startswith("red has no ship left in the fight")
+        assert state.segment == 1 and state.grid.name(state.ships["Essex"].hex) == "1010"
+
+    def test_a_ship_may_sail_into_the_hex_where_one_has_just_sunk(self):
+        """Seed, Sequence of Play 2: the damage lands at the segment's end; the wreck is gone from her
+        hex, and Hornet, astern of her, sails through it in the next segment."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1209", "N", 0, **FRIGATE),
+                       ship("Hornet", "blue", 20, "1210", "N", 0), ship("Java", "red", 38, "2020", "N", 0),
+                       wind=(3, "moderate"))
+        state.ships["Guerriere"].hull = 5
+        to_windows(state, Essex=0, Guerriere=0, Hornet=2, Java=0)  # MA 2: Hornet's first point in segment 2
+        state.apply(Fire("Essex", "starboard", "Guerriere", "hull"), 0)
+        state.apply(Roll((5,)))
+        state.apply(Roll((1,)))  # her last hull box
+        assert Sunk("Guerriere", "1209", "Essex") in hold_to_segment_end(state)
+        hold_windows(state)
+        state.apply(Move("Hornet"), 0)
+        hornet = state.ships["Hornet"]
+        assert state.grid.name(hornet.hex) == "1209" and hornet.afoul == "" and not state.is_terminal()
 
     def test_a_sinking_does_not_hide_what_else_landed_that_segment(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),

@@ -226,6 +226,8 @@ class TestFireAtAnyTime:
         while not (state.segment == 2 and state.end_round):
             state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert state.windows == ["Java", "Essex"]  # red moved first in segment 2
+        # Blue, with nothing to move, never had the move: the record still names red, the first mover.
+        assert state.to_json()["mover"] == "red"
 
     def test_passing_closes_the_windows_until_the_segments_end(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),

@@ -397,3 +397,33 @@ def test_the_run_to_the_closest_approach_just_inside_a_band_is_offered(enemy_y, 
         )
     )
     assert (Move("Revenge", 0, 500, 0) in offered(state)) == closest
+
+
+def test_a_ship_headed_by_the_wind_with_a_mast_lost_turns_away_from_the_ledge_on_her_bow():
+    """Rules 2, 4 and 7: White Bear, a mast lost (no closer than 90 degrees to the wind, turning 45), lies
+    20 degrees off the wind with no rock to starboard: she may turn either way but sail on neither side
+    (65 and 335 are both too close). Turned to port, the ledge just off her new bow stops her run at
+    once (no must-move); turned to starboard she would have room to run and must, into the wind. So the
+    one move she has is the turn to port, lying where she is, in irons."""
+    state = to_movement(position(ON_A_LEDGE, wind="S", land=ROCK_AND_LEDGE[1:]))
+    state.wind = 0
+    state.ships["White Bear"].masts_lost = 1
+    state._cand = {}
+    assert offered(state, "White Bear") == [Move("White Bear", -45, 0, 0)]
+    assert Marked("White Bear", "in irons", "rule 7") in state.apply(Move("White Bear", -45, 0, 0))
+
+
+def test_the_runs_to_a_range_band_are_sought_for_the_nearest_enemy_only():
+    """Rule 9's bands: San Martin, 12" off to the north, is the nearest enemy and no run east brings her
+    just inside a band; San Felipe lies 20" dead ahead, farther off: the run that would leave her just
+    inside 16" (4.05") is not among the runs offered, only the full, the least and the half way."""
+    state = to_movement(
+        position(
+            [
+                ship("Revenge", "english", 10, 10, 90),
+                ship("San Martin", "spanish", 10, 22, 270, type="San Martin"),
+                ship("San Felipe", "spanish", 30, 10, 270, type="San Martin"),
+            ]
+        )
+    )
+    assert {m.run for m in offered(state) if (m.turn1, m.turn2, m.extra) == (0, 0, "")} == {100, 450, 800}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Moved, PhaseChanged, Turned, WindChanged
+from quarterdeck.core.events import DieRolled, Escaped, Moved, PhaseChanged, Turned, WindChanged
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.naval_warfare.actions import Roll
+from quarterdeck.games.naval_warfare.actions import Move, Roll
 
 from .helpers import due, play, position, roll, ship, start_move, to_movement
 
@@ -385,6 +385,15 @@ class TestRules2And4Movement:
         assert error.value.rule == ("optional rule 6" if verb == "dishonour" else "rule 12")
         assert error.value.message == f"Revenge is not grappled or surrendered; {verb} does not apply"
 
+    def test_a_move_with_an_ending_the_rules_do_not_know_is_refused(self):
+        """Rule 4's move ends only in the endings the rules give (board, tow, secure, heave to, ...): a move
+        sent with any other, here ramming San Martin, is refused as bad notation and Revenge stays put."""
+        state = to_movement(position(pair()))
+        with pytest.raises(IllegalAction) as error:
+            state.apply(Move("Revenge", 0, 100, 0, "ram", "San Martin"))
+        assert (error.value.rule, error.value.message) == ("notation", "unknown move ending 'ram'")
+        assert state.ships["Revenge"].point == (1000, 1000) and not state.ships["Revenge"].moved
+
     def test_a_move_by_end_point_and_heading_reads_as_turn_run_turn(self):
         state = to_movement(position(pair()))
         move = state.parse_action("move Revenge to 15.00 10.00 heading 120")
@@ -396,5 +405,6 @@ class TestRules2And4Movement:
                 [ship("Revenge", "english", 70, 10, 90), ship("San Martin", "spanish", 30, 30, 270, type="San Martin")]
             )
         )
-        play(state, "move Revenge turn 0 run 8.00 turn 0")
+        events = play(state, "move Revenge turn 0 run 8.00 turn 0")
         assert state.ships["Revenge"].status == "disengaged"
+        assert Escaped("Revenge", "(70.00, 10.00)", "table") in events  # named where she left from

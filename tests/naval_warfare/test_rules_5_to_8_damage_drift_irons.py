@@ -411,6 +411,16 @@ class TestRules7And8Irons:
         assert state.ships["Revenge"].heading == 37 and state.ships["Revenge"].irons
         assert Marked("Revenge", "out of irons", "rule 7") not in events
 
+    def test_in_irons_a_turn_to_exactly_45_degrees_off_the_wind_frees_her_and_spends_the_turn(self):
+        """Rules 2 and 7: 45 degrees off the wind is as close as she may sail in a medium wind, so her one
+        turn (30 degrees, from 15 to 45) frees her; the turn the 5 allowed is spent with her move."""
+        state = revenge_marked("irons", 15)
+        roll(state, 5)
+        events = play(state, "move Revenge turn 30 run 0.00 turn 0")
+        revenge = state.ships["Revenge"]
+        assert Marked("Revenge", "out of irons", "rule 7") in events
+        assert revenge.heading == 45 and not revenge.irons and not revenge.irons_turn
+
     def test_in_irons_the_turns_to_either_permitted_limit_are_offered(self):
         """Rule 7: the one turn out of irons; the moves offered include the turns that bring her to 45
         degrees off the wind on either tack (heading 15: 30 to starboard, 60 to port)."""

@@ -629,6 +629,22 @@ class TestRule12Boarding:
         assert not any(isinstance(a, Move) and a.extra == "board" for a in state.legal_actions())
 
 
+    def test_a_grappled_ship_with_no_crew_left_who_boards_is_repelled_with_no_men_kept_at_the_guns(self):
+        """Rule 12 with optional rule 5 (rulings: a side with no crew yields at once): Revenge, grappled to
+        San Martin in a saved position with not a man left aboard, boards her: she is repelled as the
+        grapple holds and lost, and San Martin is not asked to keep men at her guns for a fight nobody
+        is there to fight."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin")]
+        state = position(ships, options={"crews": True})
+        state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
+        state.ships["Revenge"].crew = 0
+        to_movement(state)
+        play(state, "move Revenge board San Martin")
+        events = roll(state, 4)
+        assert Marked("Revenge", "is repelled by San Martin", "rule 12") in events
+        assert Sunk("Revenge", "(10.00, 9.00)", "abandoned") in events and due(state) != ("decide", "gunners")
+
+
 class TestRule11AutomaticChoice:
     def test_with_the_automatic_choice_the_six_takes_a_short_battery_not_bearing_on_the_firer(self):
         """Rule 11 with auto-choice (rulings): a half battery first, then short, medium, long; among equals
