@@ -127,8 +127,8 @@ def bears(firer: Body, mount: str, target: Body) -> bool:
     if mount in fire.SIDE:
         return plane.broadside_bears(firer.point, firer.heading, firer.length, firer.beam, fire.SIDE[mount],
                                      target.point)
-    reach = plane.distance(firer.point, target.point) + target.length  # the keel line as far as the target
-    return plane.keel_line_hits(firer.point, firer.heading, fire.KEEL[mount], target.hull(), reach)
+    return fire.keel_line_reaches(firer.point, firer.heading, fire.KEEL[mount], target.point, target.length,
+                                  target.hull())
 
 
 def raked(firer: Body, target: Body) -> bool:

@@ -48,10 +48,15 @@ def bears(firer: Ship, mount: str, target: Ship) -> bool:
     if mount in SIDE:
         return plane.broadside_bears(firer.point, firer.heading, firer.spec.length, firer.spec.beam, SIDE[mount],
                                      target.point)
-    # the keel line runs on at any range (rule 10): drawn as far as the target, so one dead ahead out of
-    # range is refused for the range (rule 9), not the bearing
-    reach = plane.distance(firer.point, target.point) + target.spec.length
-    return plane.keel_line_hits(firer.point, firer.heading, KEEL[mount], target.hull(), reach)
+    return keel_line_reaches(firer.point, firer.heading, KEEL[mount], target.point, target.spec.length, target.hull())
+
+
+def keel_line_reaches(point, heading: float, direction: int, target_point, target_length: float, hull) -> bool:
+    """The keel line from `point`, ahead (1) or astern (-1), passes through `hull`. It runs on at any
+    range (rule 10), so it is drawn as far as the target: one dead ahead out of range is refused for
+    the range (rule 9), not the bearing."""
+    reach = plane.distance(point, target_point) + target_length
+    return plane.keel_line_hits(point, heading, direction, hull, reach)
 
 
 def blocked(state: NavalState, firer: Ship, target: Ship) -> str:
@@ -78,8 +83,8 @@ def raked(firer: Ship, target: Ship) -> bool:
     """Nelson rule 1: the target's keel line, ahead or astern, passes through the firer (drawn as far as
     her; the close range is her batteries' short range, open_fire)."""
     shape = firer.hull()
-    reach = plane.distance(target.point, firer.point) + firer.spec.length
-    return any(plane.keel_line_hits(target.point, target.heading, d, shape, reach) for d in (1, -1))
+    return any(keel_line_reaches(target.point, target.heading, d, firer.point, firer.spec.length, shape)
+               for d in (1, -1))
 
 
 def gun_crews(state: NavalState, ship: Ship) -> int | None:
