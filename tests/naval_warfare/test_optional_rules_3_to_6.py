@@ -241,6 +241,23 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert chesapeake.status == "afloat" and chesapeake.crew == 60 and chesapeake.captor == -1
         assert victory.scores(state)[0] == 0  # she no longer counts as taken
 
+    def test_a_prize_whose_captives_were_all_killed_is_retaken_empty_and_abandoned(self):
+        """Optional rule 6 and rule 9: fire killed every captive aboard the prize; Essex, of her own side,
+        boards her and kills the prize crew of 9, but nobody of hers is left to sail her: she is abandoned,
+        and the English still score her as taken."""
+        state = secured(prize_crew=9, captives=0)  # too few to sail her (her sailing minimum is 10)
+        taken = victory.scores(state)[0]
+        play(state, "move Shannon turn 0 run 1.00 turn 0", 0)
+        state.apply(Move("Essex", 0, 150, 0, "board", "Chesapeake"), 1)
+        roll(state, 5)  # grappled
+        events = []
+        while due(state) == ("roll", "boarding"):
+            events += roll(state, 6)
+        chesapeake = state.ships["Chesapeake"]
+        assert Marked("Chesapeake", "is retaken by Essex", "optional rule 6") in events
+        assert (chesapeake.status, chesapeake.crew) == ("abandoned", 0)
+        assert not chesapeake.fighting and victory.scores(state)[0] == taken > 0
+
     @staticmethod
     def essex_grapples_the_prize(essex_crew: int | None = None, prize_crew: int = 12, options=None, events=None):
         """Chesapeake lies a prize under `prize_crew` of Shannon's men (12 unless given) with 60 captives;

@@ -91,13 +91,16 @@ def take(state: NavalState, prize: Ship, captor: Ship, crew: int) -> None:
 
 
 def freed(state: NavalState, prize: Ship, how: str, dishonoured: bool) -> None:
-    """Her own crew have her again; the prize crew become their prisoners."""
+    """Her own crew have her again; the prize crew become their prisoners. Fire that killed every
+    captive leaves nobody to have her: retaken empty, she is abandoned (rule 9, no crew left)."""
     prize.status = AFLOAT
     prize.crew, prize.prisoners = prize.prisoners, prize.crew
     prize.prize_crew = 0
     prize.captor = -1
     prize.dishonoured = prize.dishonoured or dishonoured
     state.emit(Marked(prize.name, how, "optional rule 6"))
+    if prize.crew == 0:
+        state.abandon(prize)
 
 
 def escape_die(state: NavalState, prize: Ship, value: int) -> None:
