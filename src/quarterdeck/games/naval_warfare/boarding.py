@@ -141,8 +141,7 @@ def settle(state: NavalState, attacker: Ship, defender: Ship, loser: Ship) -> No
         return
     state.emit(Marked(attacker.name, f"is repelled by {defender.name}", "rule 12"))
     for ship in (attacker, defender):
-        if ship.crew == 0 and ship.in_play:  # not a man left aboard: she is lost, as to gunfire (rule 9)
-            state.abandon(ship)
+        state.abandon_if_empty(ship)
     if (defender.fighting or defender.status == PRIZE) and attacker.in_play:
         state.push_decide(defender.controller, "repel", defender.name, attacker.name)
 

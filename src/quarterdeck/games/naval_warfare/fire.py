@@ -233,8 +233,7 @@ def resolve_volley(state: NavalState) -> None:
     if target.flotation == 0:
         state.sink(target, "sunk", firer.name)
         return
-    if target.crew == 0:
-        state.abandon(target)
+    if state.abandon_if_empty(target):
         return
     if sixes and target.batteries:
         state.removals[target.name] = state.removals.get(target.name, 0) + sixes

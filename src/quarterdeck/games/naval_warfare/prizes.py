@@ -99,8 +99,7 @@ def freed(state: NavalState, prize: Ship, how: str, dishonoured: bool) -> None:
     prize.captor = -1
     prize.dishonoured = prize.dishonoured or dishonoured
     state.emit(Marked(prize.name, how, "optional rule 6"))
-    if prize.crew == 0:
-        state.abandon(prize)
+    state.abandon_if_empty(prize)
 
 
 def escape_die(state: NavalState, prize: Ship, value: int) -> None:

@@ -636,6 +636,14 @@ class NavalState(State):
         ship.prisoners = 0  # optional rule 6: when a ship sinks all prisoners drown
         self.ship_lost(ship)
 
+    def abandon_if_empty(self, ship: Ship) -> bool:
+        """Rule 9: a ship on the table with not a man left aboard is lost, however her men fell (gunfire,
+        boarders, captives killed aboard a prize). Returns whether she was abandoned."""
+        if ship.crew or not ship.in_play:
+            return False
+        self.abandon(ship)
+        return True
+
     def abandon(self, ship: Ship) -> None:
         """No crew left: the ship is lost. With the oared rule an abandoned galley or galleass stays on
         the table, rowed by her slaves for the nearest land (optional rule 4; drift.row_for_the_beach);
