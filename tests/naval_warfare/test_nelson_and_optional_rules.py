@@ -573,6 +573,7 @@ class TestNightAndTheEndOfTheBattle:
         play(state, "stay")
         one_quiet_move(state)
         assert state.is_terminal() and state.outcome.reason.startswith("dawn: the night action is over")
+        assert state.to_json()["moves_left"] == 0
 
     @pytest.mark.parametrize(("value", "escaped"), [(4, False), (5, True), (6, True)])
     def test_a_side_escapes_in_the_night_on_5_or_6(self, value, escaped):

@@ -10,7 +10,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck, Wrecked
-from quarterdeck.games.naval_warfare import prizes, victory
+from quarterdeck.games.naval_warfare import fire, prizes, victory
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Fire, Gunners, Move
 from quarterdeck.games.naval_warfare.wind import LIGHT
 
@@ -99,6 +99,55 @@ class TestOptionalRule6SurrenderAndPrizes:
         assert due(state) == ("decide", "accept") and state.current_player() == 0
         play(state, "refuse Chesapeake")
         assert state.ships["Chesapeake"].status == "afloat"
+
+    def test_a_ship_that_dishonoured_and_struck_again_may_be_secured_next_move(self):
+        """Optional rule 6: the British accept Chesapeake's second surrender; nothing of her first is
+        left on her, and next move Shannon, come alongside, secures her as a prize."""
+        state = struck_chesapeake()
+        play(state, "move Shannon turn 0 run 1.00 turn 0")
+        play(state, "move Chesapeake dishonour")
+        play(state, "move Essex turn 0 run 1.00 turn 0")
+        while due(state) == ("decide", "fire"):
+            play(state, "end-fire")
+        play(state, "end-move")
+        play(state, "surrender Chesapeake")
+        play(state, "accept Chesapeake")
+        play(state, "end-move")
+        start_move(state)
+        chesapeake, shannon = state.ships["Chesapeake"], state.ships["Shannon"]
+        run = (chesapeake.x - shannon.x) / 100 - 1.5  # to lie close astern of her
+        play(state, f"move Shannon turn 0 run {run:.2f} turn 0 secure Chesapeake")
+        assert chesapeake.status == "prize" and chesapeake.captor == 0
+
+    def test_a_grappled_ship_that_struck_of_her_own_accord_fights_no_boarding_on_when_she_dishonours(self):
+        """Optional rule 6: only a ship carried by boarders, held, attacks her boarder when she rises
+        (dishonour 1). Revenge, repelled from San Martin with the grapples kept, strikes of her own
+        accord at the move's end; when she changes her mind next move she is under her colours again,
+        still grappled, and no boarding fight is due."""
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 11, 10.3, 90, type="San Martin"),
+            ship("Hope", "english", 40, 30, 90, type="Hope"),
+        ]
+        state = to_movement(position(ships, options={"prizes": True}))
+        play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
+        roll(state, 4)  # grappled
+        while due(state) == ("roll", "boarding"):
+            roll(state, 1)  # nobody falls
+        play(state, "fight-on Revenge")
+        roll(state, 4)  # 4 - 2 (45 men against 100): the boarders are repelled
+        play(state, "keep-grapples San Martin")
+        play(state, "move Hope turn 0 run 1.00 turn 0")
+        play(state, "move San Martin hold")
+        while due(state) == ("decide", "fire"):
+            play(state, "end-fire")
+        play(state, "surrender Revenge")
+        while due(state) == ("decide", "end"):
+            play(state, "end-move")
+        start_move(state)
+        play(state, "move Revenge dishonour")
+        revenge = state.ships["Revenge"]
+        assert (revenge.status, revenge.grappled, state.continuing) == ("afloat", "San Martin", [])
 
     @pytest.mark.parametrize(
         ("target", "options", "message"),
@@ -522,6 +571,7 @@ class TestOptionalRule5Crews:
         for _ in range(2):
             roll(state, 1)
         assert state.current_player() == 1  # her two gun crews have fired: nothing else of hers may
+        assert fire.gun_crews(state, state.ships["Revenge"]) == 0
         with pytest.raises(IllegalAction) as error:
             play(state, "fire San Martin starboard at Revenge")  # she kept every man to repel boarders
         assert error.value.rule == "optional rule 5" and "kept no men at her guns" in error.value.message

@@ -10,6 +10,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, Marked, Struck
+from quarterdeck.games.naval_warfare import fire
 from quarterdeck.games.naval_warfare.actions import END_FIRE, END_MOVE, Choose, Move
 
 from .helpers import due, play, position, roll, ship, start_move, to_movement
@@ -376,3 +377,54 @@ class TestOptionalRule5BrokenCrewsAndSurvivors:
         sink(state, "Revenge", "starboard", "San Juan")
         hold_fire(state)
         assert state.legal_actions() == [END_MOVE, Choose("pick-up", "Revenge", "San Juan")]
+
+    def test_a_wreck_whose_survivors_were_all_picked_up_offers_nobody_more(self):
+        """Optional rule 5: Revenge, with 200 men, takes up all 47 of San Martin's survivors (a quarter
+        of her crew is more); San Cristobal, 1.87" from the wreck, has nobody left to pick up."""
+        state = survivors_in_the_water()
+        state.ships["Revenge"].crew = 200
+        play(state, "pick-up Revenge from San Martin")
+        assert state.ships["Revenge"].prisoners == 47
+        assert Choose("pick-up", "San Cristobal", "San Martin") not in state.legal_actions()
+
+    @pytest.mark.parametrize(("wreck_y", "offered"), [(11.30, True), (11.29, False)])
+    def test_survivors_exactly_two_drift_moves_off_are_within_reach(self, wreck_y, offered):
+        """Optional rule 5: "any ship within two drift moves" (rulings: a reach includes its edge): San
+        Cristobal, at (11.50, 13.30), is offered survivors 2.00" off in a medium wind, not 2.01"."""
+        state = survivors_in_the_water()
+        state.survivors["San Martin"] = (1150, round(wreck_y * 100), 47)
+        play(state, "end-move")  # the English pick nobody up
+        assert (Choose("pick-up", "San Cristobal", "San Martin") in state.legal_actions()) == offered
+
+    @pytest.mark.parametrize(
+        ("crew", "options", "survivors"),
+        [(2, {"crews": True}, {"San Martin": 1}), (1, {"crews": True}, {}), (95, {}, {})],
+    )
+    def test_half_a_sunk_ships_crew_are_left_in_the_water_with_the_crews_rule(self, crew, options, survivors):
+        """Optional rule 5: half the crew of a ship sunk survive in the water (two men leave one; one man
+        leaves nobody); without the rule nobody is left to pick up."""
+        sails = crew >= 10  # her sailing minimum: with fewer she lies abeam of where Revenge runs to
+        ships = [
+            ship("Revenge", "english", 10, 10, 90),
+            ship("San Martin", "spanish", 10 if sails else 11, 11.5, 90, type="San Martin"),
+        ]
+        state = to_movement(position(ships, options=options))
+        martin = state.ships["San Martin"]
+        martin.crew = crew
+        play(state, "move Revenge turn 0 run 1.00 turn 0")
+        if sails:
+            play(state, "move San Martin turn 0 run 1.00 turn 0")
+        martin.flotation = 1
+        sink(state, "Revenge", "port", "San Martin")
+        assert {name: count for name, (_, _, count) in state.survivors.items()} == survivors
+
+    def test_casualties_fall_on_the_crew_alone_while_prisoners_are_fewer(self):
+        """Optional rule 6: casualties are "divided equally" between crew and prisoners only where the
+        prisoners are as many as the crew: Revenge, 45 men with 11 of San Martin's survivors aboard,
+        loses four men to four hits and keeps her prisoners."""
+        state = survivors_in_the_water()
+        play(state, "pick-up Revenge from San Martin")
+        revenge = state.ships["Revenge"]
+        assert (revenge.crew, revenge.prisoners) == (45, 11)
+        assert fire.casualties(state, revenge, 4) == 4 and revenge.prisoners == 11
+

@@ -119,6 +119,7 @@ class TestRules9To11Fire:
             play(state, "remove San Martin ahead short")
         play(state, "remove San Martin starboard long")
         assert len(state.ships["San Martin"].batteries) == before - 1 and state.phase == "fire-second"
+        assert state.to_json()["removals"] == {} and state.to_json()["removal_firer"] == {}  # nothing pending
         assert not any(b.kind == "long" and m == "starboard" for m, b in state.ships["San Martin"].batteries)
 
     def test_each_six_costs_a_battery_ship_by_ship_until_she_has_none(self):
