@@ -59,6 +59,20 @@ def struck_chesapeake(shannon_y: float = 10):
     return state
 
 
+def dishonoured_and_struck_again():
+    """Chesapeake, struck of her own accord, dishonours her surrender in the second move and strikes
+    again at its end: the English to accept or refuse."""
+    state = struck_chesapeake()
+    play(state, "move Shannon turn 0 run 1.00 turn 0")
+    play(state, "move Chesapeake dishonour")
+    play(state, "move Essex turn 0 run 1.00 turn 0")
+    while due(state) == ("decide", "fire"):
+        play(state, "end-fire")
+    play(state, "end-move")
+    play(state, "surrender Chesapeake")
+    return state
+
+
 def essex_rakes_the_prize(state):
     """Shannon sails on; Essex turns to lay her port broadside on the prize Chesapeake (offered the shot)
     and rakes her, both dice 5 (four hits). The events of the volley."""
@@ -88,14 +102,7 @@ class TestOptionalRule6SurrenderAndPrizes:
 
     def test_a_ship_that_dishonoured_her_surrender_strikes_again_only_if_the_enemy_accepts(self):
         """Optional rule 6: the opponent "is not obliged to accept any future surrender by that ship"."""
-        state = struck_chesapeake()
-        play(state, "move Shannon turn 0 run 1.00 turn 0")
-        play(state, "move Chesapeake dishonour")
-        play(state, "move Essex turn 0 run 1.00 turn 0")
-        while due(state) == ("decide", "fire"):
-            play(state, "end-fire")
-        play(state, "end-move")
-        play(state, "surrender Chesapeake")
+        state = dishonoured_and_struck_again()
         assert due(state) == ("decide", "accept") and state.current_player() == 0
         play(state, "refuse Chesapeake")
         assert state.ships["Chesapeake"].status == "afloat"
@@ -103,14 +110,7 @@ class TestOptionalRule6SurrenderAndPrizes:
     def test_a_ship_that_dishonoured_and_struck_again_may_be_secured_next_move(self):
         """Optional rule 6: the British accept Chesapeake's second surrender; nothing of her first is
         left on her, and next move Shannon, come alongside, secures her as a prize."""
-        state = struck_chesapeake()
-        play(state, "move Shannon turn 0 run 1.00 turn 0")
-        play(state, "move Chesapeake dishonour")
-        play(state, "move Essex turn 0 run 1.00 turn 0")
-        while due(state) == ("decide", "fire"):
-            play(state, "end-fire")
-        play(state, "end-move")
-        play(state, "surrender Chesapeake")
+        state = dishonoured_and_struck_again()
         play(state, "accept Chesapeake")
         play(state, "end-move")
         start_move(state)
