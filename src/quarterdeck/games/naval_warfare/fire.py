@@ -51,7 +51,8 @@ def bears(firer: Ship, mount: str, target: Ship) -> bool:
     return keel_line_reaches(firer.point, firer.heading, KEEL[mount], target.point, target.spec.length, target.hull())
 
 
-def keel_line_reaches(point, heading: float, direction: int, target_point, target_length: float, hull) -> bool:
+def keel_line_reaches(point: plane.Point, heading: int, direction: int, target_point: plane.Point,
+                      target_length: float, hull: plane.Polygon) -> bool:
     """The keel line from `point`, ahead (1) or astern (-1), passes through `hull`. It runs on at any
     range (rule 10), so it is drawn as far as the target: one dead ahead out of range is refused for
     the range (rule 9), not the bearing."""
