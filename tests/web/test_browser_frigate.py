@@ -486,6 +486,47 @@ def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_key
         context.close()
 
 
+def test_on_a_phone_the_map_fits_the_screen_at_a_keypress_and_goes_back_to_reading_size(browser, server):
+    """The fleet battle's map is wider than a 390 px screen: fitted, every ship is in sight without scrolling."""
+    created = create(server, "local", DUEL_SEED, scenario="fleet-battle")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    frame = ".frigate-scroll"
+
+    def ships_in_sight() -> int:
+        return page_.evaluate(
+            """(frame) => {
+                const box = document.querySelector(frame).getBoundingClientRect();
+                return [...document.querySelectorAll('.board-svg .ship .hull')].filter((hull) => {
+                    const at = hull.getBoundingClientRect();
+                    return at.left >= box.left - 1 && at.right <= box.right + 1;
+                }).length;
+            }""",
+            frame,
+        )
+
+    try:
+        page_ = context.new_page()
+        open_game(page_, server, created["id"], created["token"])
+        ships = page_.locator(".board-svg .ship").count()
+        scrolls = page_.evaluate(f"document.querySelector('{frame}').scrollWidth")
+        assert scrolls > 390 and ships_in_sight() < ships
+        fit = page_.locator('button[data-view="fit"]')
+        assert fit.get_attribute("aria-pressed") == "false"
+        fit.focus()
+        page_.keyboard.press("Enter")
+        assert fit.get_attribute("aria-pressed") == "true"
+        assert page_.evaluate("document.activeElement.dataset.view") == "fit"
+        assert page_.evaluate(f"document.querySelector('{frame}').scrollWidth") <= 390
+        assert ships_in_sight() == ships
+        page_.keyboard.press("Enter")
+        assert fit.get_attribute("aria-pressed") == "false"
+        assert min(svg_text_sizes(page_)) >= 12
+        # The hexes' names are drawn for the eye: a screen reader hears the ships, not a hundred numbers.
+        assert not re.search(r"^\s*- text: .*\b\d{4}\b", page_.locator(".board-svg.hex-map").aria_snapshot(), re.M)
+    finally:
+        context.close()
+
+
 # --- axe-core -------------------------------------------------------------------------------------------------
 def axe_violations(page) -> list[dict[str, Any]]:
     """axe-core's findings on the Frigate drawing (the map, the orders, the ships' table)."""

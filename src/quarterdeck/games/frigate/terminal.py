@@ -104,7 +104,8 @@ class TerminalView:
             ("<ship>", "select a ship by name (any case): her legal actions are listed"),
             ("sail <ship> fighting|full", "before play: fighting sail or full sail, for the whole game (Movement 5)"),
             ("declare <ship> <MA>", "this turn's Movement Allowance, within momentum and the Wind and Maneuver "
-             "Schedule (the range and why are shown under the ships); `end-declare` when done"),
+             "Schedule (the range and why are shown under the ships); `end-declare` when done, or done for "
+             "you once nothing else is left to declare"),
             ("declare <ship> 0 port|starboard", "dead to windward with no allowance: the free hexside away"),
             ("cut <ship> <MA>", "afoul: try to cut loose, sailing at that MA if freed"),
             ("strike <ship>", "strike her colours: the enemy takes her as a prize"),
@@ -185,7 +186,7 @@ def _ship_line(state: FrigateState, ship, letter: str) -> Text:
     if not ship.afloat:
         return Text(f"  {letter} {ship.name} ({ship.spec.rating}): {ship.status}", style="dim")
     bits = [f"{ship.name} ({ship.spec.rating}{', prize' if ship.prize else ''}) {side} {state.grid.name(ship.hex)} "
-            f"{ship.facing.name}", f"MA {ship.ma}" + (f", {ship.left} left" if state.segment else ""),
+            f"{ship.facing.name}", f"MA {ship.ma}" + (f", {ship.left} MP left this segment" if state.segment else ""),
             f"hits: hull {ship.hull}/{ship.spec.hull}, crew {ship.crew}, guns {ship.guns}, masts {ship.masts}"]
     if ship.fighting_sail:
         bits.append("fighting sail")

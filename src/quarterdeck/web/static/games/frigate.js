@@ -30,6 +30,7 @@ const ARROW_KEYS = { ArrowUp: "ahead", ArrowLeft: "port", ArrowRight: "starboard
 
 let restoreFocus = null; // the ship whose keyboard focus a redraw must give back
 let kept = null; // the map point at the scrolled map's top left corner, kept from one redraw to the next
+let fitted = null; // the game whose map is shrunk to fit its frame (every ship in sight, no scrolling)
 
 // --- hex geometry (core/hexes.py) ---------------------------------------------------------------------
 function parseHex(name) {
@@ -98,7 +99,7 @@ function describeShip(state, ship) {
   const bits = [`${pretty(ship.name)}, ${sideName(ship)}`, `${ship.rating}-gun ${ship.class}`, where, damage(ship)];
   if (ship.owner !== ship.side) bits.push(`a prize taken from ${SIDES[ship.side]}`);
   if (ship.afoul) bits.push(`afoul of ${pretty(ship.afoul)} on her ${ship.afoul_side} side`);
-  if (ship.declared) bits.push(`MA ${ship.ma}${state.segment ? `, ${plural(ship.left, "point")} left` : ""}`);
+  if (ship.declared) bits.push(`MA ${ship.ma}${state.segment ? `, ${plural(ship.left, "point")} left this segment` : ""}`);
   if (ship.fighting_sail) bits.push("fighting sail");
   const due = state.pending.filter(([target]) => target === ship.name).map(([, kind]) => kind);
   if (due.length) bits.push(`hits landing at the segment's end: ${due.join(", ")}`);
@@ -112,7 +113,7 @@ export function draw(ctx) {
   const view = crop(state, notes);
   const svg = el("svg", {
     viewBox: `${view.x0} ${view.y0} ${view.width} ${view.height}`, class: "board-svg hex-map",
-    style: `width: ${view.width}px`, role: "group",
+    style: mapWidth(ctx, view), role: "group",
     "aria-label": `hex map, columns ${view.c0 + 1} to ${view.c1 + 1}, rows ${view.r0 + 1} to ${view.r1 + 1}`,
   });
   svg.append(patterns());
@@ -130,7 +131,8 @@ export function draw(ctx) {
         fill: last.has(name) ? "#fde68a" : "#d6ecfa", stroke: last.has(name) ? "#78350f" : "#8db6d4", // the frame, not the tint, marks it
         "stroke-width": last.has(name) ? 2.5 : 1 });
       hex.addEventListener("click", () => clickHex(ctx, name));
-      layers.sea.append(hex, el("text", { x, y: y - R * 0.5, class: "hex-label" }, name));
+      // The hex's name is drawn for the eye; the keyboard's cursor reads it out (cursorCells).
+      layers.sea.append(hex, el("text", { x, y: y - R * 0.5, class: "hex-label", "aria-hidden": "true" }, name));
     }
   }
   const helm = helmTargets(ctx, state, notes);
@@ -150,8 +152,8 @@ export function draw(ctx) {
     kept = { id: ctx.view.id, x: view.x0 + scroller.scrollLeft, y: view.y0 + scroller.scrollTop };
   });
   queueMicrotask(() => placeView(ctx, scroller, svg, view));
-  const root = html("div", { class: "frigate" }, bridge(ctx, state, view), scroller, orders(ctx, state, notes),
-    shipTable(state));
+  const root = html("div", { class: "frigate" }, bridge(ctx, state, view), fitButton(ctx, svg, view), scroller,
+    orders(ctx, state, notes), shipTable(state));
   if (restoreFocus) {
     const wanted = restoreFocus;
     queueMicrotask(() => {
@@ -163,6 +165,23 @@ export function draw(ctx) {
     });
   }
   return root;
+}
+
+/** At its natural size the map's text reads at 12 px and the map scrolls; fitted, every ship is in sight at once. */
+function mapWidth(ctx, view) {
+  return fitted === ctx.view.id ? "width: 100%" : `width: ${view.width}px`;
+}
+
+function fitButton(ctx, svg, view) {
+  const button = html("button", { type: "button", "data-view": "fit", "aria-pressed": String(fitted === ctx.view.id),
+    onclick: () => {
+      fitted = fitted === ctx.view.id ? null : ctx.view.id;
+      svg.setAttribute("style", mapWidth(ctx, view)); // the same map, resized: the focus stays on this button
+      button.setAttribute("aria-pressed", String(fitted === ctx.view.id));
+      kept = null; // back at the natural size, the map opens on this side's ships again
+      placeView(ctx, svg.parentElement, svg, view);
+    } }, "Fit the map to the screen");
+  return html("div", { class: "row frigate-view" }, button);
 }
 
 /** The board's room beside the side panel (style.css: side by side above 900 px); the map scrolls in 70% of
