@@ -91,6 +91,36 @@ def test_seats_the_game_does_not_have_are_refused_with_its_seat_names():
     assert result.exit_code == 2 and "it has: red, black" in result.output
 
 
+def test_every_seat_and_side_of_a_game_is_an_option_of_its_own(tmp_path):
+    saved = tmp_path / "squadrons.qdr"
+    result = command("play", "square-rigger", "--scenario", "squadron-battle", "--option", "turn_limit=1",
+                     "--blue.van", "random", "--blue.rear=random", "--red", "greedy", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    players = Record.parse(saved.read_text()).players
+    assert players == {"blue.van": "random", "blue.rear": "random", "red.van": "greedy", "red.rear": "greedy"}
+    result = command("play", "naval-warfare", "--scenario", "lee-shore", "--french", "ai:3", input="quit\n")
+    assert "Players: british: human, french: ai:3" in result.output
+
+
+def test_a_seat_flag_without_its_player_or_for_no_seat_is_refused_by_name(tmp_path):
+    result = command("play", "naval-warfare", "--scenario", "lee-shore", "--british", "--french", "ai:3")
+    assert result.exit_code == 2 and "--british: who plays british? e.g. --british ai:3" in result.output
+    result = command("play", "naval-warfare", "--scenario", "lee-shore", "--britsh", "human")
+    assert result.exit_code == 2 and "--britsh: naval-warfare has no seat or side 'britsh'; it has: british, french" in (
+        " ".join(result.output.split())
+    )
+    result = command("play", "naval-warfare", "lee-shore")
+    assert result.exit_code == 2 and "unexpected 'lee-shore': the game is named once" in result.output
+
+
+def test_a_scenario_sheet_gives_the_command_to_play_it_against_the_computer():
+    result = command("scenarios", "naval-warfare", "lee-shore", columns=100)
+    assert "Against the computer (it plays french; you play british):" in result.output
+    assert "quarterdeck play naval-warfare --scenario lee-shore --french ai:3" in result.output
+    result = command("scenarios", "square-rigger", "squadron-battle", columns=100)
+    assert "quarterdeck play square-rigger --scenario squadron-battle --red ai:3" in result.output
+
+
 def test_a_record_with_a_byte_order_mark_loads(tmp_path):
     saved = duel_record(tmp_path)
     marked = tmp_path / "marked.qdr"

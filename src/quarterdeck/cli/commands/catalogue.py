@@ -67,6 +67,10 @@ def scenario_sheet(rules: Game, name: str) -> Group:
         Text(f"quarterdeck play {rules.name} --scenario {info.name}", style="dim"),
     ]
     seats = rules.scenario_seats(info.name)
+    sides = list(dict.fromkeys(seat.partition(".")[0] for seat in seats))  # a squadron's seat goes with its side
+    computer = sides[-1]
+    parts.append(Text(f"Against the computer (it plays {computer}; you play {' and '.join(sides[:-1])}):"))
+    parts.append(Text(f"quarterdeck play {rules.name} --scenario {info.name} --{computer} ai:3", style="dim"))
     parts.append(Text("Seats: " + "; ".join(f"{seat} ({info.sides[seat]})" if info.sides.get(seat) else seat
                                             for seat in seats)))
     if info.options:

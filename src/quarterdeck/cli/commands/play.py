@@ -20,11 +20,13 @@ from ..terminal import TerminalGame
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    # Any seat or side of the chosen game is an option too (`--british ai:3`): click cannot know them in advance.
+    app.command("play", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(play)
     app.command("replay")(replay)
 
 
 def play(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help="game name, see `quarterdeck games`"),
     scenario: str = typer.Option(None, "--scenario", "-s", help="scenario name, see `quarterdeck scenarios`"),
     option: list[str] = typer.Option([], "--option", "-o", help="a scenario option, name=value (JSON value)"),
@@ -39,7 +41,10 @@ def play(
     tables: Path = typer.Option(None, "--tables", help="your own tables file, for games that take one (the "
                                 "`tables` option)"),
 ) -> None:
-    """Play a game in the terminal, against a person at the same keyboard or the computer."""
+    """Play a game in the terminal, against a person at the same keyboard or the computer.
+
+    Every seat or side of the game takes its player the same way: --british ai:3, --french human.
+    """
     console = Console()
     try:
         rules = games.get(game)
@@ -58,6 +63,7 @@ def play(
                 options["tables"] = str(tables)
             match = Match(rules, scenario, options, seed)
         wanted = {name: spec for name, spec in (("blue", blue), ("red", red), ("black", black)) if spec}
+        wanted.update(seat_flags(ctx.args))
         check_seats(match, rules.name, wanted, "--{}")
         pairs = dict(_pair(s, "--seat") for s in seat)
         check_seats(match, rules.name, pairs, "--seat")
@@ -187,6 +193,23 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
     if not sep or not name:
         raise ScenarioError(flag, f"expected name=value, got {text!r}")
     return name, value
+
+
+def seat_flags(args: list[str]) -> dict[str, str]:
+    """`--<seat> AGENT` (or `--<seat>=AGENT`) for the seats and sides that are not options of their own."""
+    wanted: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        flag = rest.pop(0)
+        name, sep, spec = flag[2:].partition("=")
+        if not flag.startswith("--") or not name:
+            raise ScenarioError("arguments", f"unexpected {flag!r}: the game is named once, then options (see --help)")
+        if not sep:
+            if not rest or rest[0].startswith("-"):
+                raise ScenarioError(flag, f"who plays {name}? e.g. {flag} ai:3 (or human, random, greedy)")
+            spec = rest.pop(0)
+        wanted[name] = spec
+    return wanted
 
 
 def check_seats(match: Match, game: str, wanted: dict[str, str], flag: str) -> None:
