@@ -38,6 +38,8 @@ APPROACH = 0.25  # per leap of a Pirate's distance to its nearest anchored targe
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the quiet-turn count nears its limit
 FLIGHT = 0.06  # per square a hunted fleet could flee to that no enemy reaches
 HUNTED = 2  # a fleet with this many ships on board or fewer, and none in reserve, is hunted
+# (value, strikes ships at anchor) by type, read once: the evaluation runs at every leaf of a search
+_KINDS = {kind: (SHIP_VALUE[kind], ship.strikes_anchored) for kind, ship in SHIP_TYPES.items()}
 
 
 def evaluate(state: PirateChessState, player: int) -> float:
@@ -74,25 +76,24 @@ def _fleet_strength(state: PirateChessState, fleet: int, enemy_anchored: float) 
     strength = UPGRADE_BONUS * sum(UPGRADE_LIMIT - used for used in state.upgrades[fleet].values())
     pirates = 0.0
     harbour_base = False
-    for ship in ships[fleet].values():
-        value = SHIP_VALUE[ship.kind]
-        hunter = SHIP_TYPES[ship.kind].strikes_anchored
+    for kind, square, anchored in ships[fleet].values():
+        value, hunter = _KINDS[kind]
         if hunter:
             pirates += 1.0
-        if ship.square == RESERVE:
+        if square == RESERVE:
             strength += RESERVE_FACTOR * value
             continue
         strength += value
-        if ship.anchored:
+        if anchored:
             strength += ANCHORED_BONUS * value
-            harbour_base = harbour_base or ship.square in geo.harbour
+            harbour_base = harbour_base or square in geo.harbour
         if hunter:  # the Pirate: each of its leaps is a line of one square
-            for line in lines[ship.kind][ship.square]:
+            for line in lines[kind][square]:
                 occupant = board[line[0]]
                 if occupant is not None and occupant[0] != fleet:
                     strength += THREAT_BONUS * SHIP_VALUE[ships[occupant[0]][occupant[1]].kind]
             if distances is not None:
-                row = distances[ship.square]
+                row = distances[square]
                 strength -= APPROACH * (min(row[t] for t in targets) - 1)
     # a harbour base makes a Pirate only with a second ship to join it
     if harbour_base and len(ships[fleet]) > 1 and state.upgrades[fleet].get("Pirate", 0) < UPGRADE_LIMIT:

@@ -292,14 +292,18 @@ class PirateChessState(State):
         """
         return PLAYERS[self.to_move][0] + "".join(self.codes)
 
-    def position_key(self) -> str:
-        reserves = ",".join("".join(sorted(ship_kind(i) for i in self.reserve(p))) for p in range(2))
-        upgrades = ",".join(str(tuple(u.values())) for u in self.upgrades)
-        turn = f"{self.fleet_done:d}{self.anchor_done:d}{self.anchored_now or ''}"
+    def position_key(self) -> tuple:
+        # A tuple, not one string: the search keys every position it evaluates, and joining the parts
+        # into text took as long as the evaluation itself.
+        reserves = tuple(
+            "".join(sorted(ship.kind for ship in fleet.values() if ship.square == RESERVE)) for fleet in self.ships
+        )
+        upgrades = tuple(tuple(u.values()) for u in self.upgrades)
         # actions name ships, and two ships of one type may carry either name (Frigate, Frigate2):
         # the names on the board belong in the key, or a search would offer one position's moves in the other
         names = ",".join(entry[1] for entry in self.board if entry is not None)
-        return f"{self.repetition_key()}|{names}|{reserves}|{upgrades}|{self.turns_played}|{self.quiet_turns}|{turn}"
+        return (self.repetition_key(), names, reserves, upgrades, self.turns_played, self.quiet_turns,
+                self.fleet_done, self.anchor_done, self.anchored_now)
 
     # --- copies and JSON -------------------------------------------------------------------------
     def clone(self) -> PirateChessState:
