@@ -106,8 +106,10 @@ def test_a_seat_flag_without_its_player_or_for_no_seat_is_refused_by_name(tmp_pa
     result = command("play", "naval-warfare", "--scenario", "lee-shore", "--british", "--french", "ai:3")
     assert result.exit_code == 2 and "--british: who plays british? e.g. --british ai:3" in result.output
     result = command("play", "naval-warfare", "--scenario", "lee-shore", "--britsh", "human")
-    refusal = "--britsh: naval-warfare has no seat or side 'britsh'; it has: british, french"
+    refusal = "--britsh: naval-warfare has no seat or side 'britsh'; it has: british, french (nor is it an option"
     assert result.exit_code == 2 and refusal in " ".join(result.output.split())
+    result = command("play", "naval-warfare", "--scenario", "lee-shore", "--sede", "4")
+    assert result.exit_code == 2 and "see --help" in result.output
     result = command("play", "naval-warfare", "lee-shore")
     assert result.exit_code == 2 and "unexpected 'lee-shore': the game is named once" in result.output
 

@@ -63,8 +63,10 @@ def play(
                 options["tables"] = str(tables)
             match = Match(rules, scenario, options, seed)
         wanted = {name: spec for name, spec in (("blue", blue), ("red", red), ("black", black)) if spec}
-        wanted.update(seat_flags(ctx.args))
         check_seats(match, rules.name, wanted, "--{}")
+        flagged = seat_flags(ctx.args)
+        check_seats(match, rules.name, flagged, "--{}", " (nor is it an option of `quarterdeck play`: see --help)")
+        wanted.update(flagged)
         pairs = dict(_pair(s, "--seat") for s in seat)
         check_seats(match, rules.name, pairs, "--seat")
         wanted.update(pairs)
@@ -212,13 +214,15 @@ def seat_flags(args: list[str]) -> dict[str, str]:
     return wanted
 
 
-def check_seats(match: Match, game: str, wanted: dict[str, str], flag: str) -> None:
-    """Refuse a seat or side the game does not have, naming the ones it has."""
+def check_seats(match: Match, game: str, wanted: dict[str, str], flag: str, hint: str = "") -> None:
+    """Refuse a seat or side the game does not have, naming the ones it has (and `hint`)."""
     state = match.state
     known = list(dict.fromkeys([*state.players, *(state.team_of(i) for i in range(len(state.players)))]))
     for name in wanted:
         if name not in known:
-            raise ScenarioError(flag.format(name), f"{game} has no seat or side {name!r}; it has: {', '.join(known)}")
+            raise ScenarioError(
+                flag.format(name), f"{game} has no seat or side {name!r}; it has: {', '.join(known)}{hint}"
+            )
 
 
 def seat_agents(
