@@ -4,9 +4,11 @@ a search forces progress instead of drifting into the draw."""
 
 from __future__ import annotations
 
+import random
+
 from quarterdeck.ai import make_agent
 from quarterdeck.ai.knowledge import WIN_VALUE
-from quarterdeck.games.napoleonic_chess.evaluate import _next_turn_key, _strikers, _sure_kills, evaluate
+from quarterdeck.games.napoleonic_chess.evaluate import _next_turn_key, _strikers, _sure_kills, evaluate, evaluate_all
 
 from ..napoleonic_chess.helpers import BLACK, GAME, GUARDS, RED, battle, play
 
@@ -142,3 +144,19 @@ def test_a_sure_strike_on_the_last_guards_reads_as_the_battle_won():
     # once Red's turn has passed without the attacks, Black moves first and the verdict is gone
     play(doomed, "end-move", "end-attack")
     assert abs(evaluate(doomed, RED)) < WIN_VALUE
+
+
+def test_every_army_is_evaluated_at_once_exactly_as_on_its_own():
+    """The search scores each leaf for every seat in one pass: two alliances share one evaluation
+    negated, and the three-army battle's coalition partners share theirs."""
+    for scenario in ("standard", "three-armies"):
+        rng = random.Random(7)
+        state = GAME.new_initial_state(scenario, {}, 7)
+        scored = []
+        while not state.is_terminal() and len(scored) < 200:
+            seats = len(state.players)
+            if state.current_player() >= 0:
+                scored.append([evaluate(state, seat) for seat in range(seats)])
+                assert evaluate_all(state) == scored[-1]
+            state.apply(rng.choice(state.legal_actions(state.current_player())), state.current_player())
+        assert len(scored) >= 100 and sum(1 for values in scored if values[0]) >= 90  # positions with a lead

@@ -14,7 +14,7 @@ from quarterdeck.core.protocol import Game, ScenarioInfo
 from quarterdeck.core.registry import register
 
 from .combat import board_notes
-from .evaluate import evaluate
+from .evaluate import evaluate, evaluate_all
 from .scenario import OPTION_KEYS, OPTION_NOTES, builtin_names, deployments, load_scenario
 from .state import NapoleonicState
 from .terminal import TerminalView
@@ -28,6 +28,7 @@ class NapoleonicChess(Game):
     default_scenario = "standard"
 
     hook_evaluate = staticmethod(evaluate)
+    hook_evaluate_all = staticmethod(evaluate_all)
     # The position key holds all the evaluation reads. An iteration costs about 1.5 ms here, so ai:1,
     # ai:4 and ai:5 search the iterations their move times hold (benchmarks/bench_levels.py, docs/ai.md).
     # Every level learns its evaluation scale while searching: a fixed scale of 2 for ai:5 won from its

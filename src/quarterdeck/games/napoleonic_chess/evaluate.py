@@ -119,6 +119,18 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     return lead * lead_factor + positional
 
 
+def evaluate_all(state: NapoleonicState) -> list[float]:
+    """Every army's evaluation in one pass (the search scores each leaf for every seat). Between two
+    alliances the evaluation is zero-sum term by term (each unit and each strike counts for one
+    alliance and, negated, against the other), so the second alliance's value is the first's negated,
+    to the bit; with more alliances each is evaluated on its own."""
+    alliances = [army.alliance for army in state.scenario.armies]
+    if len(set(alliances)) != 2:
+        return [evaluate(state, player) for player in range(len(alliances))]
+    value = evaluate(state, 0)
+    return [value if alliance == alliances[0] else -value for alliance in alliances]
+
+
 def _supporter_counts(state: NapoleonicState, alliances: list[str]) -> dict[Square, int]:
     """How many friendly units could support each unit (the `_supporters` of every square at once,
     found from the supporters' side: one pass over the board rather than one per unit)."""
