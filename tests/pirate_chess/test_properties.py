@@ -162,3 +162,33 @@ def test_positions_with_one_key_offer_the_same_moves():
     again = GAME.layout({"a1": "blue Frigate", "c3": "blue Frigate", "h8": "red Dhow anchored"})
     assert again.position_key() == frigate_on_a1.position_key()
 
+
+
+def test_the_position_key_tells_apart_what_the_evaluation_and_the_moves_read():
+    """The searches reuse an evaluation and a move list by key (`exact_keys`): positions that differ
+    only in a reserve ship, an upgrade spent, the turns played, the quiet-turn count or the actions
+    already made this turn score or move differently, and must not share a key."""
+    ships = {"a1": "blue Pirate", "c3": "blue Frigate", "h8": "red Dhow anchored", "e5": "red Junk"}
+    plain = GAME.layout(ships)
+    variants = {
+        "a reserve ship": GAME.layout(ships, reserves={"blue": ["Brig"]}),
+        "an upgrade spent": GAME.layout(ships, upgrades_used={"blue": {"Frigate": 1}}),
+    }
+    opening = plain.clone()  # blue still has an opening turn to play: a placement is due
+    opening.turns_played = (plain.turns_played[0] - 1, plain.turns_played[1])
+    variants["the turns played"] = opening
+    quieter = plain.clone()
+    quieter.quiet_turns += 1
+    variants["the quiet turns"] = quieter
+    moved = plain.clone()  # the fleet action made, the anchor action still to come
+    moved.fleet_done = True
+    variants["the fleet action made"] = moved
+    weighed = plain.clone()  # the anchor action made: a ship weighed
+    weighed.anchor_done = True
+    variants["the anchor action made"] = weighed
+    for what, other in variants.items():
+        assert other.position_key() != plain.position_key(), what
+    anchored = weighed.clone()  # a ship anchored this turn is no base for an upgrade yet
+    anchored.anchored_now = "Dhow"
+    assert anchored.position_key() != weighed.position_key()
+    assert GAME.layout(ships).position_key() == plain.position_key()
