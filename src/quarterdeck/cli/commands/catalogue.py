@@ -66,8 +66,9 @@ def scenario_sheet(rules: Game, name: str) -> Group:
         Text(" ".join(info.briefing.split())),
         Text(f"quarterdeck play {rules.name} --scenario {info.name}", style="dim"),
     ]
-    seats = rules.scenario_seats(info.name)
-    sides = list(dict.fromkeys(seat.partition(".")[0] for seat in seats))  # a squadron's seat goes with its side
+    opening = rules.new_initial_state(info.name)
+    seats = opening.players
+    sides = list(dict.fromkeys(opening.team_of(seat) for seat in range(len(seats))))  # a squadron's seat: its side
     computer = sides[-1]
     parts.append(Text(f"Against the computer (it plays {computer}; you play {' and '.join(sides[:-1])}):"))
     parts.append(Text(f"quarterdeck play {rules.name} --scenario {info.name} --{computer} ai:3", style="dim"))

@@ -295,9 +295,7 @@ class PirateChessState(State):
     def position_key(self) -> tuple:
         # A tuple, not one string: the search keys every position it evaluates, and joining the parts
         # into text took as long as the evaluation itself.
-        reserves = tuple(
-            "".join(sorted(ship.kind for ship in fleet.values() if ship.square == RESERVE)) for fleet in self.ships
-        )
+        reserves = tuple("".join(sorted(ship_kind(i) for i in self.reserve(p))) for p in range(len(PLAYERS)))
         upgrades = tuple(tuple(u.values()) for u in self.upgrades)
         # actions name ships, and two ships of one type may carry either name (Frigate, Frigate2):
         # the names on the board belong in the key, or a search would offer one position's moves in the other
