@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
+
+from fastapi.testclient import TestClient
 
 from quarterdeck import games
 from quarterdeck.core.record import Record
+from quarterdeck.web import Settings, create_app
 from quarterdeck.web.computer import describe_level
 from tests.web.conftest import auth, make_app, new_game, two_players
+from tests.web.counting_game import CatalogueWithCounting
 
 
 def test_catalogue_lists_the_games_and_levels(client):
@@ -16,6 +21,23 @@ def test_catalogue_lists_the_games_and_levels(client):
     assert counting["seats"] == ["blue", "red"]
     assert counting["scenarios"][0]["name"] == "standard"
     assert {"random", "greedy"} <= set(catalogue["levels"])
+
+
+class SlowCatalogue(CatalogueWithCounting):
+    """Each game takes a while to load, as on a busy machine's cold start."""
+
+    def get(self, name):
+        time.sleep(0.05)
+        return super().get(name)
+
+
+def test_lobbies_opened_together_on_a_cold_server_each_list_every_game(tmp_path):
+    catalogue = SlowCatalogue()
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'games.sqlite3'}"), catalogue)
+    with TestClient(app) as cold, ThreadPoolExecutor(4) as lobbies:
+        answers = list(lobbies.map(lambda _: cold.get("/api/catalogue").json(), range(4)))
+    for answer in answers:
+        assert [game["name"] for game in answer["games"]] == catalogue.names()
 
 
 def test_the_lobby_says_the_beginner_slips_and_the_levels_above_do_not(client):

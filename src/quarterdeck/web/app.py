@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -100,23 +101,15 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
     app.add_middleware(RateLimit, limiter=limiter)
 
     shipped: list[dict[str, Any]] = []  # the games and scenarios shipped do not change while it runs
+    # Lobbies opened together on a cold server wait for the whole list: never a part of it, nor twice.
+    shipping = threading.Lock()
 
     @app.get("/api/catalogue", response_model=schemas.Catalogue)
     def catalogue_(service: Service) -> dict[str, Any]:
         """The games, their scenarios and each scenario's seats, and the computer's levels."""
-        if not shipped:
-            for name in service.catalogue.names():
-                game = service.game(name)
-                scenarios = [{**vars(info), "seats": list(game.scenario_seats(info.name))}
-                             for info in game.scenarios()]
-                shipped.append({
-                    "name": name,
-                    "title": game.title,
-                    "default_scenario": game.default_scenario,
-                    "scenarios": scenarios,
-                    "seats": next(s["seats"] for s in scenarios if s["name"] == game.default_scenario),
-                    "level_notes": level_notes(game),
-                })
+        with shipping:
+            if not shipped:
+                shipped.extend([_shipped_game(service, name) for name in service.catalogue.names()])
         return {"games": shipped, "levels": levels(), "level_info": level_ladder()}
 
     @app.get("/api/rules/{game}", response_model=schemas.Rules)
@@ -272,6 +265,20 @@ class Encoded(Response):
 
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content)
+
+
+def _shipped_game(service: GameService, name: str) -> dict[str, Any]:
+    """A game as the lobby lists it: its scenarios with their seats, and its notes on the levels."""
+    game = service.game(name)
+    scenarios = [{**vars(info), "seats": list(game.scenario_seats(info.name))} for info in game.scenarios()]
+    return {
+        "name": name,
+        "title": game.title,
+        "default_scenario": game.default_scenario,
+        "scenarios": scenarios,
+        "seats": next(s["seats"] for s in scenarios if s["name"] == game.default_scenario),
+        "level_notes": level_notes(game),
+    }
 
 
 def _openapi(app: FastAPI, catalogue: GameCatalogue) -> dict[str, Any]:
