@@ -52,3 +52,29 @@ def test_a_battle_saved_in_the_advance_counts_the_turns_eliminations():
     restored = GAME.state_from_json(saved)
     play(restored, "end-advance")
     assert restored.quiet_turns == 0 and not restored.is_terminal()
+
+
+def test_the_position_key_tells_apart_what_the_moves_and_the_evaluation_read():
+    """The search keys every position it meets by this key: positions with the same units but a
+    different army to play, phase, attack declared or support given must not share one."""
+    layout = {**GUARDS, "d4": "red artillery", "c5": "red infantry"}
+    layout |= {"d5": "black infantry", "d6": "black infantry", "e5": "black infantry"}
+    plain = battle(layout)
+    assert battle(layout).position_key() == plain.position_key()
+    variants = {}
+    variants["a unit moved"] = battle(layout)
+    play(variants["a unit moved"], "move a1-a2")
+    variants["the attacks begun"] = battle(layout)
+    play(variants["the attacks begun"], "end-move")
+    variants["an attack declared"] = battle(layout)
+    play(variants["an attack declared"], "end-move", "attack d4xd5")
+    variants["another attack declared"] = battle(layout)
+    play(variants["another attack declared"], "end-move", "attack c5xd5")
+    variants["the supports begun"] = battle(layout)
+    play(variants["the supports begun"], "end-move", "attack d4xd5", "end-attack")
+    variants["a support given"] = battle(layout)
+    play(variants["a support given"], "end-move", "attack d4xd5", "end-attack", "support d6>d5")
+    variants["the other army to play"] = battle(layout)
+    play(variants["the other army to play"], "end-move", "end-attack")
+    keys = [plain.position_key(), *(state.position_key() for state in variants.values())]
+    assert len(set(keys)) == len(keys), variants.keys()

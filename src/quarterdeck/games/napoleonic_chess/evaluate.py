@@ -26,7 +26,7 @@ by the alliance to attack next is the battle won, scored as a won game.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from quarterdeck.ai.knowledge import WIN_VALUE
 from quarterdeck.core.geometry import Square, chebyshev
@@ -54,6 +54,7 @@ REPEAT_DISCOUNT = 0.3  # share of the lead given up when the turn would end in a
 QUIET_DISCOUNT = 0.5  # share of the lead given up as the turns without an elimination near the draw
 
 
+@cache  # types hash by identity, and every evaluation asks for each unit's worth several times
 def unit_worth(kind: UnitType) -> float:
     worth = kind.attack + kind.defence + 0.25 * kind.move
     return worth + GUARD_WORTH if kind.guard else worth
@@ -69,7 +70,10 @@ def evaluate(state: NapoleonicState, player: int) -> float:
     mine = alliances[player]
     board = state.board
     guards = [(square, alliances[unit.army]) for square, unit in board.items() if unit.kind.guard]
-    objectives = {alliance: _objective(scenario, alliance, guards) for alliance in set(alliances)}
+    hunted = {
+        alliance: frozenset(square for square, owner in guards if owner != alliance) for alliance in set(alliances)
+    }
+    objectives = {alliance: _objective(scenario, alliance, hunted[alliance]) for alliance in hunted}
     supporters = _supporter_counts(state, alliances)
     lead = 0.0
     positional = 0.0
@@ -81,10 +85,9 @@ def evaluate(state: NapoleonicState, player: int) -> float:
         if unit.kind.guard:
             continue
         if objectives[alliance]:
-            positional -= side * ADVANCE_PULL * _zone_distance(objectives[alliance], square)
-        hunted = [chebyshev(square, target) for target, owner in guards if owner != alliance]
-        if hunted:
-            positional += side * GUARD_HUNT * max(0, HUNT_RANGE - min(hunted))
+            positional -= side * ADVANCE_PULL * _distance(objectives[alliance], square)
+        if hunted[alliance]:
+            positional += side * GUARD_HUNT * max(0, HUNT_RANGE - _distance(hunted[alliance], square))
     first, then = _strikers(state)
     lead_factor = 1.0
     gone: set[Square] = set()
@@ -135,11 +138,13 @@ def _supporter_counts(state: NapoleonicState, alliances: list[str]) -> dict[Squa
     """How many friendly units could support each unit (the `_supporters` of every square at once,
     found from the supporters' side: one pass over the board rather than one per unit)."""
     counts: dict[Square, int] = {}
-    board = state.board
-    for square, unit in board.items():
-        for target in state.scenario.reach(unit.kind, "support", square):
-            other = board.get(target)
-            if other is not None and alliances[other.army] == alliances[unit.army]:
+    unit_at = state.board.get
+    reach = state.scenario.reach
+    for square, unit in state.board.items():
+        own = alliances[unit.army]
+        for target in reach(unit.kind, "support", square):
+            other = unit_at(target)
+            if other is not None and alliances[other.army] == own:
                 counts[target] = counts.get(target, 0) + 1
     return counts
 
@@ -157,20 +162,20 @@ def _next_turn_key(state: NapoleonicState) -> str:
     return repetition_key(state, state.next_army(state.active, lambda army: army not in state.defeated))
 
 
-def _objective(scenario: Scenario, alliance: str, guards: list[tuple[Square, str]]) -> frozenset[Square]:
+def _objective(scenario: Scenario, alliance: str, hunted: frozenset[Square]) -> frozenset[Square]:
     """Where an alliance's line units advance: the enemy's deployment ranks while the enemy Guards
     stand in them or just behind, the Guards themselves once they have left them further (Guards
     that have fled the line are the battle's objective, and the ranks they left are empty ground)."""
     zone = frozenset().union(*(army.zone for army in scenario.armies if army.alliance != alliance))
-    hunted = frozenset(square for square, owner in guards if owner != alliance)
-    if zone and all(_zone_distance(zone, square) <= GUARDS_BEHIND for square in hunted):
+    if zone and all(_distance(zone, square) <= GUARDS_BEHIND for square in hunted):
         return zone
     return hunted
 
 
-@cache
-def _zone_distance(zone: frozenset[Square], square: Square) -> int:
-    return min(chebyshev(square, other) for other in zone)
+@lru_cache(maxsize=1 << 17)  # bounded: besides the deployment zones it is asked of the Guards, who move
+def _distance(squares: frozenset[Square], square: Square) -> int:
+    """How far `square` lies from the nearest of `squares`, in king moves."""
+    return min(chebyshev(square, other) for other in squares)
 
 
 def _strikers(state: NapoleonicState) -> tuple[str, str | None]:
@@ -225,13 +230,16 @@ def _sure_kills(
     pinned = set(committed)
     # every enemy unit within reach of an attacker, with the attackers that reach it
     options: dict[Square, list[tuple[Square, int]]] = {}
+    unit_at = board.get
     for square, unit in board.items():
         if alliances[unit.army] != striker or square in spent:
             continue
-        for target in reach(unit.kind, "attack", square):
-            other = board.get(target)
+        kind = unit.kind
+        for target in reach(kind, "attack", square):
+            other = unit_at(target)
             if other is not None and alliances[other.army] != striker:
-                value = attack_value(scenario, redoubts, unit.kind, square, target)
+                # only artillery's attack depends on the ground (redoubts, obstacles)
+                value = attack_value(scenario, redoubts, kind, square, target) if kind.artillery else kind.attack
                 options.setdefault(target, []).append((square, value))
     targets = set(options) | set(committed)
     if spared:

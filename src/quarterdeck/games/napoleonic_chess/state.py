@@ -270,7 +270,9 @@ class NapoleonicState(State):
     def repetition_key(self) -> str:
         return victory.repetition_key(self, self.active)
 
-    def position_key(self) -> str:
+    def position_key(self) -> tuple:
+        # A tuple, not text: the search keys every position it meets, and writing it out took a
+        # tenth of a decision.
         progress = (
             self.phase,
             self.decider,
@@ -281,7 +283,7 @@ class NapoleonicState(State):
             tuple(sorted((army, tuple(left.items())) for army, left in self.to_place.items())),
             tuple(sorted(self.hidden.items())),
         )
-        return f"{self.repetition_key()}|{progress!r}"
+        return (victory.repetition_parts(self, self.active), progress)
 
     def action_piece(self, action: Any) -> str | None:
         if isinstance(action, Place):

@@ -49,10 +49,14 @@ def check_defeats(state: NapoleonicState, events: list[Event]) -> None:
 
 def repetition_key(state: NapoleonicState, army: int) -> str:
     """The position for the repetition rule with `army` to play: every unit by army and type,
-    redoubts and their digging."""
+    redoubts and their digging (as text: the positions seen are saved with the game)."""
+    return repr(repetition_parts(state, army))
+
+
+def repetition_parts(state: NapoleonicState, army: int) -> tuple:
     units = tuple(sorted((square, unit.army, unit.kind.name) for square, unit in state.board.items()))
     works = tuple(sorted((square, turns) for square, (_, turns) in state.works.items()))
-    return repr((army, units, tuple(sorted(state.redoubts)), works))
+    return (army, units, tuple(sorted(state.redoubts)), works)
 
 
 def count_position(state: NapoleonicState, events: list[Event]) -> None:
