@@ -54,6 +54,7 @@ def repetition_key(state: NapoleonicState, army: int) -> str:
 
 
 def repetition_parts(state: NapoleonicState, army: int) -> tuple:
+    """The repetition key's parts as a tuple, as the search's position key holds them."""
     units = tuple(sorted((square, unit.army, unit.kind.name) for square, unit in state.board.items()))
     works = tuple(sorted((square, turns) for square, (_, turns) in state.works.items()))
     return (army, units, tuple(sorted(state.redoubts)), works)
