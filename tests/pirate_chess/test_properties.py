@@ -163,7 +163,6 @@ def test_positions_with_one_key_offer_the_same_moves():
     assert again.position_key() == frigate_on_a1.position_key()
 
 
-
 def test_the_position_key_tells_apart_what_the_evaluation_and_the_moves_read():
     """The searches reuse an evaluation and a move list by key (`exact_keys`): positions that differ
     only in a reserve ship, an upgrade spent, the turns played, the quiet-turn count or the actions

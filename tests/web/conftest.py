@@ -73,9 +73,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-def make_app(database_url: str, **settings: Any) -> Any:
+def make_app(database_url: str, catalogue: Any = None, **settings: Any) -> Any:
+    """The app over the registered games and the counting race (or `catalogue`), rate limits lifted."""
     options = {"rate_burst": 10_000, "rate_per_second": 10_000, **settings}
-    return create_app(Settings(database_url=database_url, **options), CatalogueWithCounting())
+    return create_app(Settings(database_url=database_url, **options), catalogue or CatalogueWithCounting())
 
 
 @pytest.fixture

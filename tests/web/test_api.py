@@ -9,7 +9,6 @@ from fastapi.testclient import TestClient
 
 from quarterdeck import games
 from quarterdeck.core.record import Record
-from quarterdeck.web import Settings, create_app
 from quarterdeck.web.computer import describe_level
 from tests.web.conftest import auth, make_app, new_game, two_players
 from tests.web.counting_game import CatalogueWithCounting
@@ -33,7 +32,7 @@ class SlowCatalogue(CatalogueWithCounting):
 
 def test_lobbies_opened_together_on_a_cold_server_each_list_every_game(tmp_path):
     catalogue = SlowCatalogue()
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'games.sqlite3'}"), catalogue)
+    app = make_app(f"sqlite:///{tmp_path / 'games.sqlite3'}", catalogue)
     with TestClient(app) as cold, ThreadPoolExecutor(4) as lobbies:
         answers = list(lobbies.map(lambda _: cold.get("/api/catalogue").json(), range(4)))
     for answer in answers:
