@@ -155,6 +155,13 @@ def test_scenarios_prints_a_scenarios_whole_briefing_and_options():
     assert "quarterdeck scenarios square-rigger <scenario>" in command("scenarios", "square-rigger").output
 
 
+def test_the_scenario_list_on_an_80_column_terminal_shows_each_briefings_opening_words():
+    # Naval Warfare's titles are long; the briefing column must still say what each scenario is about
+    output = command("scenarios", "naval-warfare", columns=80).output
+    assert "The Armada's rearguard" in output and "Two 32-gun frigates" in output
+    assert "Single-ship action:" in output and "fight it out, 1795" in output  # the title wrapped, whole
+
+
 def test_each_option_of_a_scenario_says_what_it_does_and_which_names_it_takes():
     text = " ".join(command("scenarios", "frigate", "sister-frigates", columns=120).output.split())
     assert "sagging false Sagging (Movement 8, optional): in a Fresh wind every ship is carried downwind" in text

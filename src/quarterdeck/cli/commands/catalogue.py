@@ -46,7 +46,8 @@ def list_scenarios(
     table = Table(title=f"{rules.title}: scenarios", expand=True,
                   caption=f"The whole briefing: quarterdeck scenarios {rules.name} <scenario>")
     table.add_column("scenario", no_wrap=True)
-    table.add_column("title", no_wrap=True)
+    # a long title wraps rather than squeezing the briefing to a few letters on an 80-column terminal
+    table.add_column("title", ratio=1)
     table.add_column("briefing", no_wrap=True, overflow="ellipsis", ratio=1)
     for info in rules.scenarios():
         default = " (default)" if info.name == rules.default_scenario else ""
