@@ -225,6 +225,9 @@ def test_a_line_says_what_the_phase_asks_and_changes_with_the_phase(page, server
     start_game(page, server, "square-rigger", "local")  # the duel, at one screen
     moving = phase_line(page)
     assert moving == f"This phase: {SQUARE_RIGGER_PHASES['move']}"
+    # the live log says it too, as a sentence: "Your decision (blue). Move any of your ships ..."
+    said = [line for line in page.locator("#said p").all_inner_texts() if line.startswith("Your decision")]
+    assert said[-1] == f"Your decision (blue). M{SQUARE_RIGGER_PHASES['move'][1:]}"
     click_piece(page, "Bellona")
     click_square(page, "e5")
     choose(page, "move Bellona e5 NE")

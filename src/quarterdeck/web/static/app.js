@@ -774,7 +774,7 @@ class GamePage {
     if (status !== this.lastStatus) {
       const seat = this.actingSeat(this.view);
       const help = seat && this.view.phase_help?.[seat];
-      this.announce(`${status}.${help ? ` ${help}` : ""}`);
+      this.announce(`${status}.${help ? ` ${capitalised(help)}` : ""}`);
       this.lastStatus = status;
     }
   }
