@@ -123,6 +123,13 @@ class CountingState(State):
         copy.dice = self.dice.clone()
         return copy
 
+    def observe(self, player: int) -> CountingState:
+        """A bid stays secret from the other seat until both are in."""
+        copy = self.clone()
+        if len(self.bids) < 2:
+            copy.bids = {p: bid for p, bid in self.bids.items() if p == player}
+        return copy
+
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         revealed = len(self.bids) == 2
         return {
@@ -152,10 +159,23 @@ class CountingState(State):
         return kinds[words[0]](int(words[1]))
 
 
+class CountingView:
+    """A terminal view with one question of its own, as Naval Warfare has `range`."""
+
+    queries = {"bids": "the bids made so far"}
+
+    def questions(self, state: CountingState) -> dict[str, str]:
+        return self.queries
+
+    def query(self, state: CountingState, player: int, name: str, text: str) -> str:
+        return "; ".join(f"{state.players[p]} bid {bid}" for p, bid in sorted(state.bids.items())) or "no bids"
+
+
 class CountingGame(Game):
     name = "counting"
     title = "Counting Race"
     default_scenario = "standard"
+    hook_terminal_view = CountingView()
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", "Race to ten", "Add 1 or 2; whoever reaches 10 wins.")]

@@ -297,6 +297,50 @@ def test_secret_bids_are_left_out_of_the_others_history_until_both_are_in(client
     assert revealed["view"]["state"]["bids"] == {"blue": 3, "red": 1}
 
 
+def test_a_games_own_question_is_answered_as_the_asker_may_see_the_table(client):
+    game_id, blue, red = two_players(client, options={"bids": True})
+    client.post(f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["bid 3"]}, headers=auth(blue))
+    ask = f"/api/games/{game_id}/ask"
+    assert client.get(f"/api/games/{game_id}", headers=auth(red)).json()["view"]["questions"] == {
+        "bids": "the bids made so far"}
+    assert client.post(ask, json={"question": "bids", "version": 1}, headers=auth(blue)).json()["lines"] == [
+        "blue bid 3"]
+    for asker in ({"headers": auth(red)}, {}):  # red and a spectator: blue's bid is still secret
+        assert client.post(ask, json={"question": "bids", "version": 0}, **asker).json()["lines"] == ["no bids"]
+    planned = client.post(ask, json={"question": "BIDS", "version": 0, "actions": ["bid 1"]}, headers=auth(red))
+    assert planned.json()["lines"] == ["red bid 1"]  # asked of the table after red's bid still being planned
+    stale = client.post(ask, json={"question": "bids", "version": 1, "actions": ["bid 1"]}, headers=auth(red))
+    assert stale.status_code == 409
+    unknown = client.post(ask, json={"question": "range blue red", "version": 0}, headers=auth(red))
+    assert unknown.status_code == 422 and unknown.json()["field"] == "question"
+    assert "Counting Race has no question 'range'; it answers: bids" in unknown.json()["detail"]
+    assert client.get(f"/api/games/{game_id}", headers=auth(red)).json()["view"]["version"] == 0  # nothing decided
+
+
+def test_naval_warfares_ruler_is_asked_by_name_and_refused_in_a_battle_fought_by_eye(client):
+    armada = new_game(client, game="naval-warfare", scenario="armada", opponent="local")
+    ask = f"/api/games/{armada['id']}/ask"
+    view = client.get(f"/api/games/{armada['id']}", headers=auth(armada["token"])).json()["view"]
+    assert set(view["questions"]) == {"range", "bearing"}
+    lines = client.post(ask, json={"question": "range Revenge San Martin", "version": view["version"]},
+                        headers=auth(armada["token"])).json()["lines"]
+    assert lines[0] == "Revenge to San Martin: 30.59 in, mainmast to mainmast"
+    assert lines[-1] == "line of fire: clear"  # one line each, as the terminal prints them, unwrapped
+    assert any(line.startswith("from San Martin (heading 0): Revenge bears 281") and line.endswith(
+        "1 long out of range") for line in lines)
+    wrong = client.post(ask, json={"question": "range Revenge Ark Royal", "version": view["version"]},
+                        headers=auth(armada["token"]))
+    assert wrong.status_code == 422 and wrong.json()["field"] == "ship"
+    by_eye = new_game(client, game="naval-warfare", scenario="armada", opponent="local", options={"by-eye": True})
+    view = client.get(f"/api/games/{by_eye['id']}", headers=auth(by_eye["token"])).json()["view"]
+    assert view["questions"] == {}
+    refused = client.post(f"/api/games/{by_eye['id']}/ask", json={"question": "range Revenge", "version": 0},
+                          headers=auth(by_eye["token"]))
+    assert refused.status_code == 422 and refused.json()["rule"] == "by eye"
+    rigger = new_game(client, game="square-rigger", opponent="local")
+    assert client.get(f"/api/games/{rigger['id']}").json()["view"]["questions"] == {}
+
+
 def test_the_computer_answers_from_its_worker_process(client):
     created = new_game(client, opponent="computer", level="random", seat="red")
     assert created["seats"] == ["red"]

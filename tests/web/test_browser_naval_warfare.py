@@ -522,6 +522,27 @@ def test_the_whole_table_and_the_zoom_are_a_keypress_away(page, server):
     assert page.evaluate("() => document.activeElement.dataset.view") == "zoom-in"
 
 
+def test_the_ruler_the_phase_line_offers_is_asked_at_the_pages_command_line(page, server):
+    """The phase line says "`range <ship> <ship>` measures between two ships": typed on the page, the
+    server measures as the terminal does and the answer is read out line by line; nothing is decided."""
+    created = create(server, "local")
+    open_game(page, server, created["id"], created["token"])
+    before = game_detail(server, created["id"])["view"]["version"]
+    assert "range <ship> <ship>" in page.inner_text("#phase-help")
+    assert "range Revenge San Martin" in page.inner_text("#command-help")  # an example with one ship a side
+    command = page.locator("#command")
+    command.fill("range revenge san martin")
+    command.press("Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.textContent === 'line of fire: clear'")
+    said = page.locator("#said p").all_inner_texts()
+    assert "Revenge to San Martin: 30.59 in, mainmast to mainmast" in said
+    command.fill("range Revenge Ark Royal")
+    command.press("Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.textContent.includes('[field: ship]')")
+    assert "ships on the table are Revenge, White Bear, Hope, San Martin, San Cristobal" in page.inner_text("#said")
+    assert game_detail(server, created["id"])["view"]["version"] == before
+
+
 def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):
     created = create(server, "local", scenario="line-of-battle")
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)

@@ -109,3 +109,22 @@ def test_a_stale_version_is_still_refused_within_the_secret_phase(client):
         f"/api/games/{game_id}/moves", json={"version": 0, "actions": ["place infantry h3"]}, headers=auth(red)
     )
     assert stale.status_code == 409 and stale.json()["version"] == 1
+
+
+def test_planning_the_last_placement_reveals_nothing_before_it_is_sent(client):
+    game_id, red, black = dawn(client)
+    place(client, game_id, red, 15)  # red's whole army, in secret
+    place(client, game_id, black, 14)
+    view = detail(client, game_id, black)["view"]
+    last = view["legal"]["black"][0]["actions"][0]["text"]
+    preview = client.post(f"/api/games/{game_id}/preview", json={"version": view["version"], "actions": [last]},
+                          headers=auth(black))
+    assert preview.status_code == 200, preview.text
+    planned = preview.json()
+    # black's plan is complete, so the page sends it; until then red's dispositions stay hidden
+    assert "black" not in planned["to_act"] and planned["version"] == 15
+    state = planned["state"]
+    assert state["units"] == [] and state["hidden"]["red"] == [] and len(state["hidden"]["black"]) == 15
+    assert sum(state["to_place"]["red"].values()) == 15  # as if red had placed nothing: not even how far it got
+    sent = client.post(f"/api/games/{game_id}/moves", json={"version": 14, "actions": [last]}, headers=auth(black))
+    assert {unit["army"] for unit in sent.json()["view"]["state"]["units"]} == {"red", "black"}  # dawn

@@ -187,6 +187,12 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
         """The game after a turn still being planned; nothing is stored and no die is rolled."""
         return Encoded((await service.preview(game_id, seats, body.version, body.actions, body.seat)).view(seats))
 
+    @app.post("/api/games/{game_id}/ask", response_model=schemas.Answer)
+    async def ask(game_id: str, body: schemas.Question, service: Service, seats: Seats) -> dict[str, Any]:
+        """One of the game's own questions (the view's `questions`, such as Naval Warfare's `range`),
+        answered for the table after the turn still being planned; it decides nothing."""
+        return {"lines": await service.ask(game_id, seats, body.question, body.version, body.actions, body.seat)}
+
     @app.post("/api/games/{game_id}/resign", response_model=schemas.Update)
     async def resign(game_id: str, body: schemas.SeatChoice, service: Service, seats: Seats) -> Response:
         live, entries = await service.resign(game_id, seats, body.seat)
@@ -282,15 +288,16 @@ def _shipped_game(service: GameService, name: str) -> dict[str, Any]:
 
 
 def _openapi(app: FastAPI, catalogue: GameCatalogue) -> dict[str, Any]:
-    """The schema FastAPI derives, made exact where it cannot know: reading (GET) works without a
-    token, as a spectator (an empty security alternative); a refusal is JSON whatever the success
+    """The schema FastAPI derives, made exact where it cannot know: reading (GET, and asking a
+    game's own question) works without a token, as a spectator (an empty security alternative); a refusal is JSON whatever the success
     body is (the record is text); and a new game's game, scenario, seat and level are the ones
     this server has."""
     if app.openapi_schema is None:
         schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
         error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-        for operations in schema["paths"].values():
-            reading = operations.get("get")
+        for path, operations in schema["paths"].items():
+            # a question decides nothing: a spectator may ask one of the table as it stands
+            reading = operations.get("post" if path == "/api/games/{game_id}/ask" else "get")
             if reading and reading.get("security"):
                 reading["security"].append({})
             for operation in operations.values():

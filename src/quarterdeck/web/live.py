@@ -8,10 +8,13 @@ piece, and the move history, which leaves another seat's secret decisions out un
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.errors import IllegalAction
+from rich.console import Console
+
+from ..core.errors import IllegalAction, NotationError
 from ..core.events import Revealed
 from ..core.protocol import CHANCE, SIMULTANEOUS, Game, Outcome, Resign, State
 from ..core.record import CHANCE_SEAT, Record
@@ -88,6 +91,16 @@ class LiveGame:
     def clone(self) -> LiveGame:
         # Entries are immutable and `reveals` is replaced, never changed: sharing them is safe.
         return LiveGame(self.game, self.row, self.state.clone(), list(self.entries), self.hidden, self.reveals)
+
+    def as_known_to(self, seats: frozenset[str]) -> LiveGame:
+        """A copy of the game as `seats` know it: the other seats' secret decisions of the phase under
+        way are left out, so that nothing worked out on it (a planned turn's preview, a question)
+        can read them, or show when the planned decision would end the phase. A simultaneous phase's
+        decisions do not depend on one another, so the rest replay as they were."""
+        unseen = {number for number in self.hidden if self.entries[number - 1].seat not in seats}
+        if not unseen:
+            return self.clone()
+        return LiveGame.start(self.game, self.row, [(e.seat, e.text) for e in self.entries if e.number not in unseen])
 
     # --- playing -------------------------------------------------------------------------------
     def apply(self, seat: str, text: str) -> Entry:
@@ -259,12 +272,26 @@ class LiveGame:
             "shortcuts": shortcuts,
             "phase_help": phase_help,
             "notes": _board_notes(self.game, state, viewer),
+            "questions": _questions(state, terminal_view),
             "computers": {
                 seat: describe_level(spec, self.game)
                 for seat, who in self.row.players.items()
                 if (spec := agent_spec(who))
             },
         }
+
+    def ask(self, question: str, seats: frozenset[str]) -> list[str]:
+        """The answer to one of the game's own questions (its terminal view's `queries`, such as Naval
+        Warfare's `range`), worked out on the table as `seats` may see it; it decides nothing."""
+        terminal_view = _terminal_view(self.game)
+        word, _, rest = question.strip().partition(" ")
+        known = getattr(terminal_view, "queries", {})
+        if word.lower() not in known:
+            answers = f"it answers: {', '.join(known)}" if known else "it has no questions of its own"
+            raise NotationError("question", f"{self.game.title} has no question {word!r}; {answers}", question)
+        viewer = self._viewer(seats)
+        seen = self.state if viewer is None else self.state.observe(viewer)
+        return _plain_lines(terminal_view.query(seen, viewer, word.lower(), rest.strip()))
 
     def _viewer(self, seats: frozenset[str]) -> int | None:
         """Whose eyes the state is seen through: all is shown once the game is over."""
@@ -317,6 +344,20 @@ def _phase_help(state: State, player: int, terminal_view: Any) -> str:
     `help` shows), else the state's own description of the position."""
     phase_help = getattr(terminal_view, "phase_help", None)
     return (phase_help(state, player) if phase_help else None) or state.describe()
+
+
+def _questions(state: State, terminal_view: Any) -> dict[str, str]:
+    """The game's own questions that can be asked now, each with its help (Naval Warfare's `range`,
+    none in a battle fought by eye)."""
+    questions = getattr(terminal_view, "questions", None)
+    return questions(state) if questions else {}
+
+
+def _plain_lines(renderable: Any) -> list[str]:
+    """A terminal answer as the lines of text it prints, unwrapped, without colour or indent."""
+    console = Console(file=io.StringIO(), width=1000, color_system=None, record=True, soft_wrap=True)
+    console.print(renderable)
+    return [line.strip() for line in console.export_text().splitlines() if line.strip()]
 
 
 def _board_notes(game: Game, state: State, viewer: int | None) -> dict[str, Any]:

@@ -136,6 +136,23 @@ class Turn(Strict):
     )
 
 
+class Question(Strict):
+    question: str = Field(
+        min_length=1, max_length=200, description="a game's own question as typed, e.g. `range Revenge San Martin`"
+    )
+    version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
+    actions: list[str] = Field(
+        default_factory=list, max_length=500, description="a turn still being planned: asked of the table after it"
+    )
+    seat: SeatName | None = Field(
+        None, min_length=1, max_length=64, description="which of your seats plans, if you hold several"
+    )
+
+
+class Answer(BaseModel):
+    lines: list[str] = Field(description="the answer, line by line, as the terminal prints it")
+
+
 class SeatChoice(Strict):
     seat: SeatName | None = Field(None, min_length=1, max_length=64)
 
@@ -187,6 +204,10 @@ class GameView(BaseModel):
     )
     notes: dict[str, Any] = Field(
         default_factory=dict, description="numbers the game's rules work out for the board (its board_notes hook)"
+    )
+    questions: dict[str, str] = Field(
+        default_factory=dict,
+        description="the game's own questions that /ask answers now (Naval Warfare's `range`), each with its help",
     )
     computers: dict[SeatName, dict[str, Any]] = Field(
         default_factory=dict,

@@ -279,10 +279,11 @@ class GameService:
     ) -> LiveGame:
         """The game as it would be after these actions, stored nowhere (for a turn still being planned).
 
-        Chance is never drawn here, so planning a turn cannot peek at the dice.
+        Chance is never drawn here, so planning a turn cannot peek at the dice; nor do the other
+        seats' secret decisions count, so planning the last decision of a secret phase cannot reveal them.
         """
         _require_seat(seats)
-        trial = (await self.live(game_id)).clone()
+        trial = (await self.live(game_id)).as_known_to(seats)
         if version != trial.version_for(seats):
             raise Stale(trial.version_for(seats))
         for number, text in enumerate(actions, start=1):
@@ -293,6 +294,17 @@ class GameService:
             except (IllegalAction, NotationError) as exc:
                 raise _numbered(exc, number, len(actions)) from None
         return trial
+
+    async def ask(
+        self, game_id: str, seats: frozenset[str], question: str, version: int, actions: list[str], seat: str | None
+    ) -> list[str]:
+        """The answer to one of the game's own questions, asked of the table after the turn still
+        being planned (if any); nothing is stored, and a spectator may ask of the table as it stands."""
+        if actions:
+            table = await self.preview(game_id, seats, version, actions, seat)
+        else:
+            table = (await self.live(game_id)).as_known_to(seats)
+        return table.ask(question, seats)
 
     async def resign(self, game_id: str, seats: frozenset[str], seat: str | None) -> tuple[LiveGame, list[Entry]]:
         _require_seat(seats)

@@ -164,6 +164,10 @@ def query_ships(state: NavalState, text: str) -> tuple[Ship, list[Ship]]:
 class TerminalView:
     queries = {"range": QUERY_HELP, "bearing": QUERY_HELP}
 
+    def questions(self, state: NavalState) -> dict[str, str]:
+        """The questions that may be asked now: none in a battle fought by eye."""
+        return {} if state.scenario.option("by-eye") else self.queries
+
     def query(self, state: NavalState, player: int, name: str, text: str) -> RenderableType:
         """`range` / `bearing`: the measurements of `measure` for the ships named (see the module)."""
         if state.scenario.option("by-eye"):

@@ -913,16 +913,38 @@ class GamePage {
   showTypingHelp() {
     const { action, rest, piece, place } = this.typingExamples();
     const code = (text) => h("code", {}, text);
-    const asks = ["my ships", "enemy ships", place && `what is on ${place}`, piece && `what can ${piece} do`, "board", "status",
-      "last", "help"].filter(Boolean);
+    const asks = ["my ships", "enemy ships", place && `what is on ${place}`, piece && `what can ${piece} do`,
+      ...this.questionExamples(), "board", "status", "last", "help"].filter(Boolean);
     this.commandHelp.replaceChildren("Type an action as in the terminal",
       ...(action ? [" (", code(action), rest ? [", or without its first word: ", code(rest)] : [], ")"].flat() : []),
       ", ", code("end"), ", ", code("send"), ", ", code("undo"), ", or ask: ",
       ...asks.flatMap((text, i) => [i ? ", " : "", code(text)]), ".");
   }
 
+  /** The game's own questions (the view's `questions`, such as Naval Warfare's `range`), each with
+   * one of your ships and an enemy: `range Revenge San Martin`. */
+  questionExamples() {
+    const pieces = this.described().pieces.filter((p) => p.name);
+    const mine = pieces.find((p) => p.mine) || pieces[0];
+    const enemy = pieces.find((p) => p.side !== mine?.side);
+    return Object.keys(this.view.questions || {}).slice(0, 1).map((word) => [word, mine?.name, enemy?.name].filter(Boolean).join(" "));
+  }
+
+  /** Ask one of the game's own questions of the table after the turn being planned (the server
+   * measures; nothing is decided) and read the answer out line by line. */
+  async ask(text) {
+    try {
+      const answer = await api(`/api/games/${this.id}/ask`, { method: "POST", token: this.token,
+        body: { question: text, version: this.view.version, actions: this.pending, seat: this.actingSeat() } });
+      for (const line of answer.lines) this.announce(line);
+    } catch (exc) {
+      this.say(exc.message, "error");
+    }
+  }
+
   async command(text) {
     const lower = text.toLowerCase();
+    if (lower.split(/\s+/)[0] in (this.view.questions || {})) return this.ask(text.trim());
     const words = this.described();
     const actions = this.groups().flatMap((g) => g.actions.map((a) => ({ ...a, piece: g.piece })));
     const pieceNamed = (name) => {
@@ -941,7 +963,8 @@ class GamePage {
       const { action, piece, place } = this.typingExamples();
       return this.announce(`Type an action in the terminal's notation${action ? ` (${action})` : ""}, or a piece's name and the rest `
         + "of it; end ends the phase; send sends the planned turn; undo takes the last planned decision back; my ships, enemy ships, "
-        + `all ships; ${place ? `what is on ${place}; ` : ""}${piece ? `what can ${piece} do; ` : ""}board; status; last; actions.`);
+        + `all ships; ${place ? `what is on ${place}; ` : ""}${piece ? `what can ${piece} do; ` : ""}`
+        + `${this.questionExamples().map((q) => `${q}; `).join("")}board; status; last; actions.`);
     }
     if (lower === "status") return this.announce(`${this.statusText(this.view)}. ${this.stillToDoText()}`);
     if (lower === "board" || lower === "look") return this.announce([...words.notes, list(words.pieces, "Nothing on the board.")].join(" "));
