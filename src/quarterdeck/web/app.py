@@ -289,9 +289,9 @@ def _shipped_game(service: GameService, name: str) -> dict[str, Any]:
 
 def _openapi(app: FastAPI, catalogue: GameCatalogue) -> dict[str, Any]:
     """The schema FastAPI derives, made exact where it cannot know: reading (GET, and asking a
-    game's own question) works without a token, as a spectator (an empty security alternative); a refusal is JSON whatever the success
-    body is (the record is text); and a new game's game, scenario, seat and level are the ones
-    this server has."""
+    game's own question) works without a token, as a spectator (an empty security alternative); a
+    refusal is JSON whatever the success body is (the record is text); and a new game's game,
+    scenario, seat and level are the ones this server has."""
     if app.openapi_schema is None:
         schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
         error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
