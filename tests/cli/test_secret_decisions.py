@@ -49,6 +49,22 @@ def test_the_computers_secret_placements_are_not_printed_before_the_reveal():
     assert len(match.state.board) == 30
 
 
+def test_after_the_reveal_the_terminal_says_what_the_computer_chose_in_secret():
+    # Frigate's sails are chosen in secret before play (Movement 5): the reveal says Thetis' choice
+    screen, match, _ = play("frigate", ["sail Amethyst fighting"], scenario="sister-frigates", agents={1: "ai:2"})
+    (choice,) = [text for seat, text in match.moves if seat == "red"]
+    after = screen[screen.index("secret decisions of blue, red revealed"):]
+    assert f"red decided: {choice}" in after and "blue decided" not in screen  # blue typed her own
+    screen, _, _ = play("napoleonic-chess", BLACK_PLAN, scenario="attack-at-dawn", agents={0: "random"}, width=1000)
+    (line,) = [line for line in screen.splitlines() if "red decided:" in line]
+    assert line.count("place ") == 15  # the computer's whole deployment, in the order it was written
+
+
+def test_at_one_keyboard_the_reveal_says_what_the_first_to_decide_chose():
+    screen, _, _ = play("frigate", ["", "sail Amethyst fighting", "", "sail Thetis full"], scenario="sister-frigates")
+    assert "blue decided: sail Amethyst fighting" in screen and "red decided" not in screen
+
+
 def test_every_secret_phase_of_any_game_hands_over_frigate_simove_plots():
     # Two captains at one keyboard plot their moves in secret (Frigate with SiMove), each taking the
     # first legal action; before each plot the other's is cleared from the screen.

@@ -119,6 +119,14 @@ class TerminalGame:
     def report(self, events: list[Event]) -> None:
         for event in events:
             self.console.print(f"  [italic]{escape(event.describe())}[/italic]")
+        revealed = self.match.revealed_by_last_move()
+        if revealed:  # what the others decided in secret (a person alone at the keyboard knows their own)
+            players = self.match.state.players
+            people = [seat for index, seat in enumerate(players) if index not in self.agents]
+            known = set(people) if len(people) == 1 else {revealed[-1][0]} & set(people)
+            for seat in dict.fromkeys(seat for seat, _ in revealed if seat not in known):
+                texts = ", ".join(text for who, text in revealed if who == seat)
+                self.console.print(f"  [italic]{escape(seat)} decided: {escape(texts)}[/italic]")
         if self.match.state.current_player() != SIMULTANEOUS or any(isinstance(e, Revealed) for e in events):
             self.secret_shown = None  # every plan made so far is out in the open
             self.secret_noted = set()

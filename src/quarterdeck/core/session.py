@@ -71,6 +71,23 @@ class Match:
             hidden[index] = self._before[index].current_player() == SIMULTANEOUS
         return hidden
 
+    def revealed_by_last_move(self) -> list[tuple[str, str]]:
+        """The secret decisions (seat, notation) of the simultaneous phase the last move ended, in
+        the order they were made; none when it ended no secret phase."""
+        last = len(self.moves) - 1
+        if last < 0 or self._before[last].current_player() != SIMULTANEOUS:
+            return []
+        if self.state.current_player() == SIMULTANEOUS and not any(isinstance(e, Revealed) for e in self.events[last]):
+            return []  # the phase goes on
+        first = last
+        while (
+            first > 0
+            and self._before[first - 1].current_player() == SIMULTANEOUS
+            and not any(isinstance(e, Revealed) for e in self.events[first - 1])
+        ):
+            first -= 1
+        return self.moves[first : last + 1]
+
     def _visible(self, viewer: int) -> list[bool]:
         """Per move: whether `viewer` may know of it. Another seat's unrevealed decision is left out
         altogether, so the history does not even tell how many decisions it has made."""
