@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from quarterdeck import games
+from quarterdeck.store import GameRow
+from quarterdeck.web.live import LiveGame
 from tests.web.conftest import auth, new_game
 from tests.web.test_socket import hello
 
@@ -128,3 +131,26 @@ def test_planning_the_last_placement_reveals_nothing_before_it_is_sent(client):
     assert sum(state["to_place"]["red"].values()) == 15  # as if red had placed nothing: not even how far it got
     sent = client.post(f"/api/games/{game_id}/moves", json={"version": 14, "actions": [last]}, headers=auth(black))
     assert {unit["army"] for unit in sent.json()["view"]["state"]["units"]} == {"red", "black"}  # dawn
+
+
+def test_the_game_as_a_seat_knows_it_is_the_game_replayed_without_the_others_secrets():
+    # Frigate with SiMove after some turns: red has plotted, blue not yet; what blue may know is the
+    # game replayed from the start without red's plot, worked out from the phase's start alone
+    game = games.get("frigate")
+    row = GameRow("g", "frigate", "sister-frigates", {"simove": True}, 5, {"blue": "human", "red": "human"})
+    live = LiveGame.start(game, row, [])
+    live.throw_dice()
+    phases = 0
+    while phases < 6 or not (live.hidden and live.entries[-1].seat == "red"):
+        (seat,) = live.acting_seats()[-1:]
+        player = live.state.players.index(seat)
+        before = len(live.hidden)
+        live.play(live.state.action_to_text(live.state.legal_actions(player)[0]), seat, frozenset({seat}))
+        phases += bool(live.hidden) and not before
+    blue = frozenset({"blue"})
+    known = live.as_known_to(blue)
+    moves = [(e.seat, e.text) for e in live.entries if e.seat == "blue" or e.number not in live.hidden]
+    replayed = LiveGame.start(game, row, moves)
+    assert known.state.to_json() == replayed.state.to_json() != live.state.to_json()
+    assert known.version_for(blue) == live.version_for(blue) == replayed.version
+    assert live.as_known_to(frozenset({"red"})).state.to_json() == live.state.to_json()  # red knows it all

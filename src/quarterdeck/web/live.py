@@ -63,6 +63,7 @@ class LiveGame:
     entries: list[Entry] = field(default_factory=list)
     hidden: tuple[int, ...] = ()  # numbers of the secret decisions of the phase still under way
     reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)  # move -> the secret moves it revealed
+    phase_start: State | None = None  # the state before the first of `hidden`; never changed, so shared
 
     @classmethod
     def start(cls, game: Game, row: GameRow, moves: list[tuple[str, str]]) -> LiveGame:
@@ -90,17 +91,25 @@ class LiveGame:
 
     def clone(self) -> LiveGame:
         # Entries are immutable and `reveals` is replaced, never changed: sharing them is safe.
-        return LiveGame(self.game, self.row, self.state.clone(), list(self.entries), self.hidden, self.reveals)
+        return LiveGame(
+            self.game, self.row, self.state.clone(), list(self.entries), self.hidden, self.reveals, self.phase_start
+        )
 
     def as_known_to(self, seats: frozenset[str]) -> LiveGame:
         """A copy of the game as `seats` know it: the other seats' secret decisions of the phase under
         way are left out, so that nothing worked out on it (a planned turn's preview, a question)
         can read them, or show when the planned decision would end the phase. A simultaneous phase's
-        decisions do not depend on one another, so the rest replay as they were."""
+        decisions do not depend on one another, so the rest replay as they were, from the phase's start."""
         unseen = {number for number in self.hidden if self.entries[number - 1].seat not in seats}
         if not unseen:
             return self.clone()
-        return LiveGame.start(self.game, self.row, [(e.seat, e.text) for e in self.entries if e.number not in unseen])
+        assert self.phase_start is not None  # set by the phase's first secret decision
+        first = self.hidden[0]
+        known = LiveGame(self.game, self.row, self.phase_start.clone(), self.entries[: first - 1], (), self.reveals)
+        for entry in self.entries[first - 1 :]:  # the phase under way: every move since its first is secret
+            if entry.number not in unseen:
+                known.apply(entry.seat, entry.text)
+        return known
 
     # --- playing -------------------------------------------------------------------------------
     def apply(self, seat: str, text: str) -> Entry:
@@ -113,6 +122,7 @@ class LiveGame:
         if isinstance(action, Resign):
             player = action.player
         secret = state.current_player() == SIMULTANEOUS
+        before = state.clone() if secret and not self.hidden else None  # a secret phase begins
         notation = state.text_of(action)
         events = state.apply(action, None if player == CHANCE else player)
         number = self.version + 1
@@ -140,6 +150,8 @@ class LiveGame:
                 self.hidden = ()
             else:
                 self.hidden = (*self.hidden, number)
+                if before is not None:
+                    self.phase_start = before
         return self.entries[-1]
 
     def play(self, text: str, seat: str | None, allowed: frozenset[str], resolve_chance: bool = True) -> list[Entry]:
