@@ -196,6 +196,7 @@ def test_a_bad_option_is_refused_with_its_name_and_no_game_is_made(page, server)
 def test_the_rules_panel_shows_the_games_reference_served_by_the_server(page, server):
     start_game(page, server, "square-rigger", "local")
     assert page.locator("#rules-text").is_hidden()  # closed until asked for
+    assert page.inner_text("#rules summary") == "The rules of Square Rigger Chess"
     page.click("#rules summary")
     page.wait_for_selector("#rules[data-loaded]")
     assert page.get_attribute("#rules", "data-loaded") == "docs/rules/square-rigger.md"
@@ -215,6 +216,8 @@ def test_the_rules_panel_shows_the_games_reference_served_by_the_server(page, se
         assert rules["source"] == f"docs/rules/{game}.md" and rules["html"].startswith("<h2>")
     refused = httpx.get(f"{server.url}/api/rules/draughts")
     assert refused.status_code == 422 and refused.json()["field"] == "game"
+    start_game(page, server, "naval-warfare", "local")  # a title that names its rules already
+    assert page.inner_text("#rules summary") == "Rules for Naval Warfare 1500-1850"
 
 
 def phase_line(page) -> str:

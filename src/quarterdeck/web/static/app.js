@@ -1135,7 +1135,7 @@ class GamePage {
   rulesBox() {
     if (this.rules) return this.rules;
     const text = h("div", { class: "rules-text", id: "rules-text", tabindex: 0, "aria-label": "the rules" }, "Loading…");
-    this.rules = h("details", { class: "rules", id: "rules" }, h("summary", {}, `The rules of ${this.view.title}`), text);
+    this.rules = h("details", { class: "rules", id: "rules" }, h("summary", {}, /^rules\b/i.test(this.view.title) ? this.view.title : `The rules of ${this.view.title}`), text);
     this.rules.addEventListener("toggle", async () => {
       if (!this.rules.open || this.rules.dataset.loaded) return;
       try {
