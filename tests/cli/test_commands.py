@@ -7,6 +7,8 @@ from __future__ import annotations
 from quarterdeck import games
 from quarterdeck.core.session import Match
 
+from ..napoleonic_chess.helpers import GUARDS, battle
+from ..napoleonic_chess.helpers import play as apply_texts
 from ..naval_warfare.helpers import boarded
 from .helpers import flat, play
 
@@ -103,6 +105,20 @@ def test_a_napoleonic_unit_acts_by_its_square_and_the_target_square():
     assert "nor is 'd2' a command or a piece with a legal action now" in flat_screen  # boxed in behind d3
     assert "b3 has no legal action ending on b5 [rule: legal-moves]" in flat_screen  # infantry: one square
     assert match.moves == [("red", "move b3-b4")]
+
+
+def test_a_shortcut_that_leaves_the_phase_open_shows_the_odds_it_changed():
+    # Red's artillery attacks d5, which falls unless supported; two neighbours could support it.
+    # `best-defence` commits one; the phase stays open for the other, and the line on d5 now reads holds.
+    state = battle({**GUARDS, "d4": "red artillery", "d5": "black infantry", "d6": "black infantry",
+                    "c5": "black infantry"})
+    apply_texts(state, "end-move", "attack d4xd5")
+    match = Match(games.get("napoleonic-chess"), None, {}, 0)
+    match.state = state
+    screen, _, _ = play("napoleonic-chess", ["best-defence"], match=match)
+    after = flat(screen.split("black> best-defence")[1])
+    assert "d5 black-infantry-1: attack 2 against defence 2 (1 + support 1): holds" in after
+    assert "black to support" in after
 
 
 def test_naval_warfare_range_and_bearing_queries_at_the_prompt():

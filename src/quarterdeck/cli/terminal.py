@@ -209,7 +209,10 @@ class TerminalGame:
         shortcuts = self.view.shortcuts(state, seat) if self.view else {}
         if word in shortcuts and not rest:
             self.report(self.match.play_turn(shortcuts[word], seat))
-            return not self.same_decision(seat)
+            if self.same_decision(seat):
+                self.show()  # as after any action: the board and the odds as they now stand
+                return False
+            return True
         if word.isascii() and word.isdigit() and not rest:
             index = int(word) - 1
             if not self.listed:
