@@ -944,7 +944,7 @@ class GamePage {
 
   async command(text) {
     const lower = text.toLowerCase();
-    if (lower.split(/\s+/)[0] in (this.view.questions || {})) return this.ask(text.trim());
+    if (Object.hasOwn(this.view.questions || {}, lower.trim().split(/\s+/)[0])) return this.ask(text.trim());
     const words = this.described();
     const actions = this.groups().flatMap((g) => g.actions.map((a) => ({ ...a, piece: g.piece })));
     const pieceNamed = (name) => {
