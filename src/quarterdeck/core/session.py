@@ -57,34 +57,33 @@ class Match:
         self.moves.append((seat_name(before, player), text))
         self.events.append(events)
 
-    def _hidden(self) -> list[bool]:
-        """Per move: made in the simultaneous phase still under way, so not yet revealed.
+    def _ends_phase(self, index: int) -> bool:
+        """Whether move `index` leaves no simultaneous phase under way: the state after it is not
+        SIMULTANEOUS, or its events say `Revealed` (a game whose next secret phase follows at once)."""
+        after = self._before[index + 1] if index + 1 < len(self.moves) else self.state
+        return after.current_player() != SIMULTANEOUS or any(isinstance(e, Revealed) for e in self.events[index])
 
-        A phase ends where the state stops being SIMULTANEOUS, or where a move's events say
-        `Revealed` (a game whose next secret phase follows at once).
-        """
+    def _secret(self, index: int) -> bool:
+        """Whether move `index` was made in a simultaneous phase."""
+        return self._before[index].current_player() == SIMULTANEOUS
+
+    def _hidden(self) -> list[bool]:
+        """Per move: made in the simultaneous phase still under way, so not yet revealed."""
         hidden = [False] * len(self.moves)
         for index in range(len(self.moves) - 1, -1, -1):
-            after = self._before[index + 1] if index + 1 < len(self.moves) else self.state
-            if after.current_player() != SIMULTANEOUS or any(isinstance(e, Revealed) for e in self.events[index]):
+            if self._ends_phase(index):
                 break
-            hidden[index] = self._before[index].current_player() == SIMULTANEOUS
+            hidden[index] = self._secret(index)
         return hidden
 
     def revealed_by_last_move(self) -> list[tuple[str, str]]:
         """The secret decisions (seat, notation) of the simultaneous phase the last move ended, in
         the order they were made; none when it ended no secret phase."""
         last = len(self.moves) - 1
-        if last < 0 or self._before[last].current_player() != SIMULTANEOUS:
+        if last < 0 or not self._secret(last) or not self._ends_phase(last):
             return []
-        if self.state.current_player() == SIMULTANEOUS and not any(isinstance(e, Revealed) for e in self.events[last]):
-            return []  # the phase goes on
         first = last
-        while (
-            first > 0
-            and self._before[first - 1].current_player() == SIMULTANEOUS
-            and not any(isinstance(e, Revealed) for e in self.events[first - 1])
-        ):
+        while first > 0 and self._secret(first - 1) and not self._ends_phase(first - 1):
             first -= 1
         return self.moves[first : last + 1]
 
