@@ -541,6 +541,11 @@ def test_the_ruler_the_phase_line_offers_is_asked_at_the_pages_command_line(page
     page.wait_for_function("document.querySelector('#said p:last-child')?.textContent.includes('[field: ship]')")
     assert "ships on the table are Revenge, White Bear, Hope, San Martin, San Cristobal" in page.inner_text("#said")
     assert game_detail(server, created["id"])["view"]["version"] == before
+    # a move off the offered list, typed as the help shows, without its first word
+    command.fill("White Bear turn +0 run 4.00 turn +0")
+    command.press("Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.textContent.startsWith('Planned:')")
+    assert page.locator("#said p").last.inner_text().startswith("Planned: move White Bear turn +0 run 4.00 turn +0.")
 
 
 def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):

@@ -1014,13 +1014,18 @@ class GamePage {
       }
     }
     if (!this.actingSeat() || this.replayAt !== null) return this.announce(`Not understood, and it is not your decision: ${text}`);
+    // As the terminal takes them, a piece's name and the rest of an action not in the list (Naval Warfare's
+    // "White Bear turn +0 run 4.00 turn +0"): with the verb every action of that piece begins with.
+    const named = !exact && this.groups().find((g) => g.piece && lower.startsWith(`${g.piece.toLowerCase()} `));
+    const verbs = new Set(named ? named.actions.map((a) => a.text.split(" ")[0]) : []);
+    const typed = exact ? exact.text : verbs.size === 1 ? `${[...verbs][0]} ${text}` : text;
     const before = this.pending.length;
     const spoken = this.spoken;
-    await this.plan(exact ? exact.text : text); // a move on an open table is any legal one: the server judges it
+    await this.plan(typed); // a move on an open table is any legal one: the server judges it
     // Once sent, the decision is read out with the game's news ("You (blue): ..."), in its place; a secret
     // one is not in the news until every side has decided.
-    if (this.pending.length > before) this.announce(`Planned: ${exact ? exact.text : text}. ${this.stillToDoText()}`);
-    else if (this.spoken === spoken) this.announce(`Sent: ${exact ? exact.text : text}.`);
+    if (this.pending.length > before) this.announce(`Planned: ${typed}. ${this.stillToDoText()}`);
+    else if (this.spoken === spoken) this.announce(`Sent: ${typed}.`);
   }
 
   stillToDoText() {
