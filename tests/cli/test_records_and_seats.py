@@ -81,6 +81,24 @@ def test_load_keeps_the_players_of_the_record(tmp_path):
     assert "red (greedy)" not in result.output and "red> " in result.output
 
 
+def test_a_loaded_game_refuses_a_scenario_options_or_tables_it_would_not_use(tmp_path):
+    saved = duel_record(tmp_path)
+    result = command("play", "square-rigger", "--load", str(saved), "--scenario", "frigate-action", "-o", "x=1")
+    assert result.exit_code == 2
+    assert "--scenario: a loaded game goes on as its record set it up; leave out --scenario, --option" in result.output
+    assert "Players:" not in result.output  # refused before anything was played
+
+
+def test_tables_are_refused_by_a_game_that_takes_none_and_named_for_one_that_does(tmp_path):
+    tables = tmp_path / "tables.toml"
+    tables.write_text("[gunnery]\n", encoding="utf-8")
+    result = command("play", "naval-warfare", "--tables", str(tables))
+    assert result.exit_code == 2
+    assert "--tables: naval-warfare takes no tables file (the games that do: frigate)" in result.output
+    result = command("play", "frigate", "--tables", str(tables))
+    assert result.exit_code == 2 and "gunnery: unknown field" in result.output  # frigate reads the file
+
+
 def test_seats_the_game_does_not_have_are_refused_with_its_seat_names():
     result = command("play", "square-rigger", "--black", "greedy")
     assert result.exit_code == 2

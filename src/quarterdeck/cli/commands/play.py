@@ -54,12 +54,20 @@ def play(
                 raise ScenarioError("--save", f"{save} exists; add --force to replace it")
         recorded: dict[str, str] = {}
         if load is not None:
+            setup = (("--scenario", scenario), ("--option", option), ("--tables", tables))
+            given = [flag for flag, value in setup if value]
+            if given:
+                why = "a loaded game goes on as its record set it up; leave out " + ", ".join(given)
+                raise ScenarioError(given[0], why)
             record = read_record(load.expanduser())
             match = Match.from_record(record, rules)
             recorded = dict(record.players)
         else:
             options = parse_options(option)
             if tables is not None:
+                if "tables" not in rules.file_options:
+                    takes = ", ".join(name for name, cls in games.load().items() if "tables" in cls.file_options)
+                    raise ScenarioError("--tables", f"{rules.name} takes no tables file (the games that do: {takes})")
                 options["tables"] = str(tables)
             match = Match(rules, scenario, options, seed)
         wanted = {name: spec for name, spec in (("blue", blue), ("red", red), ("black", black)) if spec}
