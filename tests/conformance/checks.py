@@ -343,7 +343,11 @@ def check_setup_errors(game: Game) -> None:
         game.new_initial_state("no-such-scenario")
     with pytest.raises(ScenarioError) as error:
         game.new_initial_state(None, {"no-such-option": 1})
-    assert "no-such-option" in str(error.value), f"the error does not name the option: {error.value}"
+    assert error.value.field == "options.no-such-option", f"the error does not name the option: {error.value}"
+    assert error.value.message.startswith("no such option; options are "), f"not the one refusal: {error.value}"
+    offered = next(info for info in game.scenarios() if info.name == game.default_scenario).options
+    missing = [option for option in offered if option not in error.value.message]
+    assert not missing, f"refusing an unknown option, the error does not list the options there are: {missing}"
     for data in ({}, [], None, "text"):
         with pytest.raises(RecordError):
             game.state_from_json(data)

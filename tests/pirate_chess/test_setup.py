@@ -47,7 +47,7 @@ def test_board_size_option_any_even_size_from_6(size):
 def test_board_size_option_rejects_odd_small_or_non_integer_sizes(size):
     with pytest.raises(ScenarioError) as error:
         new_game(size=size)
-    assert error.value.field == "size"
+    assert error.value.field == "options.size"
 
 
 @pytest.mark.parametrize(
@@ -57,13 +57,13 @@ def test_board_size_option_rejects_odd_small_or_non_integer_sizes(size):
 def test_draw_options_are_checked_and_named(option, value):
     with pytest.raises(ScenarioError) as error:
         new_game(**{option: value})
-    assert error.value.field == option
+    assert error.value.field == f"options.{option}"
 
 
 def test_unknown_option_is_named():
     with pytest.raises(ScenarioError) as error:
         new_game(wind="NE")
-    assert error.value.field == "wind"
+    assert error.value.field == "options.wind"
 
 
 def test_unknown_scenario_is_a_scenario_error():

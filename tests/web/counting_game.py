@@ -183,13 +183,13 @@ class CountingGame(Game):
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
     ) -> CountingState:
-        from quarterdeck.core.errors import ScenarioError
+        from quarterdeck.core.errors import ScenarioError, unknown_option
 
         if scenario not in (None, "standard"):
             raise ScenarioError("scenario", f"no scenario {scenario!r}; the only one is 'standard'")
-        unknown = set(options or {}) - {"target", "gusts", "bids"}
+        unknown = sorted(set(options or {}) - {"target", "gusts", "bids"})
         if unknown:
-            raise ScenarioError("options", f"unknown options {sorted(unknown)}")
+            raise unknown_option(unknown[0], ("target", "gusts", "bids"))
         return CountingState(self, options or {}, seed)
 
     def state_from_json(self, data: dict[str, Any]) -> CountingState:

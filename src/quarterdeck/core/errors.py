@@ -5,6 +5,8 @@ Every error leaves the state it was raised from exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class QuarterdeckError(Exception):
     """Base of every error the engine reports to a user."""
@@ -37,6 +39,11 @@ class ScenarioError(QuarterdeckError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+
+
+def unknown_option(key: str, known: Iterable[str]) -> ScenarioError:
+    """The one way every game refuses an option it does not have, naming those it has."""
+    return ScenarioError(f"options.{key}", f"no such option; options are {', '.join(known)}")
 
 
 class RecordError(QuarterdeckError):

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.core.errors import NotationError, ScenarioError
+from quarterdeck.core.errors import NotationError, ScenarioError, unknown_option
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid
 
 if TYPE_CHECKING:
@@ -454,7 +454,7 @@ def check_options(given: dict[str, Any] | None, defaults: dict[str, Any]) -> dic
     options = {**OPTION_DEFAULTS, **defaults}
     for key, value in (given or {}).items():
         if key not in OPTION_DEFAULTS:
-            raise _fail(f"options.{key}", f"unknown option (options: {', '.join(OPTION_DEFAULTS)})")
+            raise unknown_option(key, OPTION_DEFAULTS)
         options[key] = value
     for key in ("simove", "no_wind", "sagging", "nearest_target", "flagship_fired_on"):
         _boolean(options[key], f"options.{key}")

@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.errors import ScenarioError, unknown_option
 from quarterdeck.core.geometry import Square, SquareGrid
 
 from .terrain import read_terrain
@@ -217,7 +217,9 @@ def parse_scenario(data: Any, name: str, options: dict[str, Any] | None = None) 
         raise ScenarioError("scenario", "a scenario is a TOML table")
     no_unknown_keys(data, _TOP_KEYS, "")
     options = dict(options or {})
-    no_unknown_keys(options, set(OPTION_KEYS), "options.")
+    unknown = [key for key in options if key not in OPTION_KEYS]
+    if unknown:
+        raise unknown_option(unknown[0], OPTION_KEYS)
     title = text_field(data, "title", "title")
     briefing = text_field(data, "briefing", "briefing")
     width = integer_field(data.get("width"), "width", 2, 26)

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.errors import ScenarioError, unknown_option
 
 PORT, STARBOARD, AHEAD, ASTERN = "port", "starboard", "ahead", "astern"
 MOUNTS = (PORT, STARBOARD, AHEAD, ASTERN)
@@ -426,7 +426,7 @@ def _options(values: Any, overrides: dict[str, Any], period: str) -> dict[str, b
     for source in (values, overrides):
         for key, value in source.items():
             if key not in OPTIONS:
-                raise ScenarioError(f"options.{key}", f"no such option; options are {', '.join(OPTIONS)}")
+                raise unknown_option(key, OPTIONS)
             if not isinstance(value, bool):
                 raise ScenarioError(f"options.{key}", f"true or false, not {value!r}")
             result[key] = value

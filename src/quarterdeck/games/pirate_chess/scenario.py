@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import RecordError, ScenarioError
+from ...core.errors import RecordError, ScenarioError, unknown_option
 from ...core.geometry import Compass
 from ...core.protocol import Game, ScenarioInfo
 
@@ -119,16 +119,16 @@ class Options:
         known = set(cls.__dataclass_fields__)
         for key in values:
             if key not in known:
-                raise ScenarioError(key, f"unknown option; options are {', '.join(sorted(known))}")
+                raise unknown_option(key, sorted(known))
         size = values.get("size", DEFAULT_SIZE)
         if type(size) is not int or size % 2 or not MIN_SIZE <= size <= MAX_SIZE:
-            raise ScenarioError("size", f"the board size is an even number from {MIN_SIZE} to {MAX_SIZE}")
+            raise ScenarioError("options.size", f"the board size is an even number from {MIN_SIZE} to {MAX_SIZE}")
         for flag in ("repetition_draw", "quiet_turn_draw"):
             if type(values.get(flag, True)) is not bool:
-                raise ScenarioError(flag, "must be true or false")
+                raise ScenarioError(f"options.{flag}", "must be true or false")
         limit = values.get("quiet_turn_limit", QUIET_TURN_LIMIT)
         if type(limit) is not int or limit < 1:
-            raise ScenarioError("quiet_turn_limit", "must be a whole number of turns, at least 1")
+            raise ScenarioError("options.quiet_turn_limit", "must be a whole number of turns, at least 1")
         return cls(
             size=size,
             repetition_draw=values.get("repetition_draw", True),
@@ -171,7 +171,7 @@ def read_scenario(name: str, text: str) -> tuple[str, str, dict[str, Any]]:
     try:
         Options.parse(options)  # a shipped scenario must start a game
     except ScenarioError as exc:
-        raise ScenarioError(f"options.{exc.field}", f"scenario {name}: {exc.message}") from None
+        raise ScenarioError(exc.field, f"scenario {name}: {exc.message}") from None
     return data["title"], " ".join(data["briefing"].split()), options
 
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...core.errors import ScenarioError
+from ...core.errors import ScenarioError, unknown_option
 from ...core.geometry import Compass, Square, SquareGrid
 from .actions import EDGES
 from .damage import checked_track
@@ -224,8 +224,13 @@ def parse_toml(text: str, what: str) -> dict[str, Any]:
         raise ScenarioError(what, f"not valid TOML: {exc}") from None
 
 
-def _pydantic_error(exc: ValidationError, prefix: str = "") -> ScenarioError:
+def _pydantic_error(exc: ValidationError, prefix: str = "", model: type[BaseModel] | None = None) -> ScenarioError:
     first = exc.errors()[0]
+    if first["type"] == "extra_forbidden" and model is not None and len(first["loc"]) == 1:
+        known = [field.alias or name for name, field in model.model_fields.items()]
+        if prefix == "options.":
+            return unknown_option(str(first["loc"][0]), known)
+        return ScenarioError(str(first["loc"][0]), f"no such field; fields are {', '.join(known)}")
     parts: list[str] = []
     for item in first["loc"]:
         if isinstance(item, int):
@@ -241,11 +246,11 @@ def build_setup(data: dict[str, Any], options: dict[str, Any] | None = None) -> 
     try:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
-        raise _pydantic_error(exc) from None
+        raise _pydantic_error(exc, "", ScenarioSpec) from None
     try:
         opts = OptionsSpec.model_validate(options or {})
     except ValidationError as exc:
-        raise _pydantic_error(exc, "options.") from None
+        raise _pydantic_error(exc, "options.", OptionsSpec) from None
     return _Builder(spec, opts, load_tables()).build()
 
 
