@@ -51,6 +51,20 @@ def test_the_agent_specs():
             make_agent(bad)
 
 
+@pytest.mark.parametrize(
+    ("spec", "refusal"),
+    [
+        ("ai:3:iteratons=400", "ai has no option 'iteratons'; its options are budget, chance_leaves"),
+        ("mcts:iterations=50,rollout=4", "mcts has no option 'rollout'"),
+        ("alphabeta:depth=3,widen_base=2", "alphabeta has no option 'widen_base'; its options are contempt, depth"),
+        ("greedy:depth=2", "greedy has no option 'depth'; it takes none"),
+    ],
+)
+def test_a_misspelt_or_foreign_agent_option_is_refused_by_name_not_ignored(spec, refusal):
+    with pytest.raises(ValueError, match=refusal):
+        make_agent(spec)
+
+
 def test_an_iteration_budget_is_exact():
     agent = make_agent("mcts:iterations=37", seed=1)
     state = Nim().new_initial_state()

@@ -26,6 +26,7 @@ from quarterdeck.core.record import Record
 
 from ..ai.helpers import real_games
 from ..ai.toy_games import Nim, NimWithEvaluation, Pig
+from ..cli.helpers import command
 from .helpers import InProcess, without_timing
 
 PIG_ARENA = ArenaConfig(game="toy-pig", agents=("mcts:iterations=20", "random"), games=4, seed=11)
@@ -64,6 +65,20 @@ def test_bad_configurations_are_refused():
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "mcts"),))
     with pytest.raises(ArenaError, match="pairing"):
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "random"),))
+
+
+def test_a_bad_agent_is_refused_before_any_game_is_played(tmp_path):
+    game = Nim()
+    for bad, refusal in (("ai:9", "ai level must be one of 1, 2, 3, 4, 5, not '9'"),
+                         ("mcts:iterations=5,speed=2", "mcts has no option 'speed'")):
+        config = ArenaConfig(game=game.name, agents=(bad, "random"), games=2)
+        with pytest.raises(ArenaError, match=refusal):
+            run_arena(game, config, tmp_path / "nim", InProcess())
+        assert not (tmp_path / "nim").exists()
+    out = tmp_path / "arena"
+    result = command("arena", "-g", "pirate-chess", "--agents", "bogus,random", "--out", str(out))
+    assert result.exit_code == 2 and "unknown agent 'bogus'; agents: ai, alphabeta" in result.output
+    assert not out.exists()
 
 
 def test_random_openings_differ_between_pairs_of_games_and_each_is_played_from_both_sides(tmp_path):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.protocol import CHANCE, Action, State
 from .knowledge import Knowledge
@@ -26,6 +26,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {}
 
 class Agent(ABC):
     name = "agent"
+    # the key=value options its spec may give (a misspelt one is refused, not ignored)
+    option_names: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, seed: int = 0, **options: Any):
         self.seed = seed
@@ -123,6 +125,11 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
                 raise ValueError(f"agent spec {spec!r}: more than one bare argument")
             else:
                 options["argument"] = token.strip()
+    accepted = getattr(AGENTS[name], "option_names", frozenset())
+    unknown = sorted(set(options) - accepted - {"argument"})
+    if unknown:
+        takes = f"its options are {', '.join(sorted(accepted))}" if accepted else "it takes none"
+        raise ValueError(f"agent spec {spec!r}: {name} has no option {unknown[0]!r}; {takes}")
     try:
         return AGENTS[name](seed=seed, **options)
     except TypeError as exc:

@@ -31,6 +31,7 @@ class _OutOfBudget(Exception):
 class AlphaBetaAgent(SearchAgent):
     name = "alphabeta"
     options_hint = "movetime=0.5, depth=4 or iterations=5000"
+    option_names = frozenset({"movetime", "iterations", "depth", "contempt"})
 
     def __init__(
         self,

@@ -70,6 +70,8 @@ def level_plays_as(knowledge: Knowledge) -> dict[int, int]:
 
 class LevelAgent(Agent):
     name = "ai"
+    # its own, and those of the search the game plays it with (passed on to it)
+    option_names = frozenset({"budget", "slip"}) | MCTSAgent.option_names | AlphaBetaAgent.option_names
 
     def __init__(self, seed: int = 0, argument: str | None = None, budget: str = "time", **options: Any):
         super().__init__(seed, **options)

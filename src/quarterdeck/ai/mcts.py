@@ -99,6 +99,7 @@ class Kept:
 class MCTSAgent(SearchAgent):
     name = "mcts"
     options_hint = "movetime=0.5 or iterations=400"
+    option_names = frozenset({"movetime", "iterations", *Settings.__dataclass_fields__})
 
     def __init__(
         self,

@@ -215,11 +215,16 @@ def run_arena(
     """
     if game.name != config.game:
         raise ArenaError(f"the configuration is for {config.game!r}, not {game.name!r}")
+    for spec in config.agents:  # here, not in a worker process once the arena has begun
+        try:
+            make_agent(spec)
+        except ValueError as exc:
+            raise ArenaError(str(exc)) from None
+    seats = len(game.new_initial_state(config.scenario, config.options, config.seed).players)
     store = ArenaStore(Path(out))
     saved = store.open(config.to_json())
     if saved != config.to_json():
         raise ArenaError(f"{out} holds a different arena ({saved}); choose another output folder")
-    seats = len(game.new_initial_state(config.scenario, config.options, config.seed).players)
     tasks = schedule(config, seats)
     results = {r.index: r for r in map(GameResult.from_json, store.finished()) if r.index < len(tasks)}
     if only is not None and not set(only) <= {task.index for task in tasks}:
