@@ -52,6 +52,13 @@ def test_a_game_between_computers_is_saved_with_its_result(tmp_path):
     assert record.final_state(games.get("square-rigger")).is_terminal()
 
 
+def test_a_game_of_the_default_scenario_is_saved_naming_it(tmp_path):
+    saved = tmp_path / "default.qdr"
+    result = command("play", "pirate-chess", "--blue", "random", "--red", "random", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    assert '[Scenario "standard"]' in saved.read_text()
+
+
 def test_play_save_refuses_an_existing_file_without_force(tmp_path):
     saved = duel_record(tmp_path)
     before = saved.read_text()

@@ -180,7 +180,7 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
     )
     record = Record(
         game=game.name,
-        scenario=config.scenario,
+        scenario=config.scenario or game.default_scenario,
         options=dict(config.options),
         seed=task.seed,
         players=dict(zip(state.players, task.agents, strict=True)),

@@ -29,7 +29,7 @@ class Match:
         players: dict[str, str] | None = None,
     ):
         self.game = game
-        self.scenario = scenario
+        self.scenario = scenario or game.default_scenario  # the record names it, default or not
         self.options = dict(options or {})
         self.seed = seed
         self.state: State = game.new_initial_state(scenario, self.options, seed)
