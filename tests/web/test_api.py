@@ -589,3 +589,29 @@ def test_an_import_asks_only_for_what_it_means(client):
     assert client.post("/api/import", json={"record": text, "seat": "green"}).status_code == 422
     assert client.post("/api/import", json={"record": text, "extra": 1}).status_code == 422
     assert client.post("/api/import", json={"record": ""}).status_code == 422
+
+
+def test_an_oversized_request_is_refused_before_it_is_read_and_changes_nothing(client):
+    from quarterdeck.web.app import MAX_BODY
+
+    local = new_game(client, opponent="local", options={"target": 3})
+    moves, headers = f"/api/games/{local['id']}/moves", auth(local["token"])
+    long_action = client.post(moves, json={"version": 0, "actions": ["add " + "1" * 600]}, headers=headers)
+    assert long_action.status_code == 422 and "actions" in long_action.json()["detail"]
+    padding = b" " * MAX_BODY  # JSON may carry any amount of white space: the size alone refuses it
+    declared = client.post(moves, content=b'{"version": 0, "actions": ["add 2"]}' + padding,
+                           headers={**headers, "content-type": "application/json"})
+    assert declared.status_code == 413 and f"over {MAX_BODY} bytes" in declared.json()["detail"]
+
+    def chunks(body: bytes):  # no declared length: the server counts as it reads
+        for start in range(0, len(body), 1 << 20):
+            yield body[start : start + (1 << 20)]
+
+    streamed = client.post(moves, content=chunks(b'{"version": 0, "actions": ["add 2"]}' + padding),
+                           headers={**headers, "content-type": "application/json"})
+    assert streamed.status_code == 413
+    assert client.get(f"/api/games/{local['id']}").json()["view"]["version"] == 0
+    small = client.post(moves, content=chunks(b'{"version": 0, "actions": ["add 2"]}'),
+                        headers={**headers, "content-type": "application/json"})
+    assert small.status_code == 200, small.text
+    assert client.get(f"/api/games/{local['id']}").json()["view"]["version"] == 1

@@ -41,6 +41,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         403: "a token that holds no seat here, or not the seat acted for",
         404: "no such game",
         409: "the game's version is not the one sent (stale or duplicate), or the game is over",
+        413: "a request body over 8 MiB (`MAX_BODY`), refused before it is read",
         422: "a malformed request, an unknown game or scenario, or an illegal action",
         429: "too many requests on this connection",
     }.items()
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None, catalogue: GameCatalogue | None
 
     app.add_middleware(FastMoves)  # inside the rate limit: the last added runs first
     app.add_middleware(RateLimit, limiter=limiter)
+    app.add_middleware(BodyLimit)
 
     shipped: list[dict[str, Any]] = []  # the games and scenarios shipped do not change while it runs
     # Lobbies opened together on a cold server wait for the whole list: never a part of it, nor twice.
@@ -261,6 +263,54 @@ class RateLimit:
                 await _error(429, "too many requests on this connection; slow down")(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+# The largest body a client sends is a record to import, at most a million characters as JSON text.
+MAX_BODY = 8 * 1024 * 1024
+
+
+class BodyLimit:
+    """Refuses an HTTP request whose body is over `limit` bytes before anything reads it: by its
+    declared length, or, when it does not declare one, once that much has come."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = _error(413, f"the request body is over {self.limit} bytes, the most this server reads")
+        declared = next((value for name, value in scope["headers"] if name == b"content-length"), None)
+        if declared is not None:
+            if declared.isdigit() and int(declared) > self.limit:
+                await too_large(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []  # no declared length: read it whole, up to the limit, then hand it on
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        handed: list[bool] = []
+
+        async def replay() -> dict[str, Any]:
+            if handed:
+                return await receive()
+            handed.append(True)
+            return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+        await self.app(scope, replay, send)
 
 
 class Encoded(Response):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 SeatName = str
+# One action as typed: the longest any game writes is some sixty characters, so a longer one is no
+# move, and a hostile client cannot make the server hold or parse megabytes of one.
+ActionText = Annotated[str, Field(max_length=500)]
 
 
 class Strict(BaseModel):
@@ -130,7 +133,7 @@ class GameList(BaseModel):
 
 class Turn(Strict):
     version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
-    actions: list[str] = Field(min_length=1, max_length=500, description="action notation, in order")
+    actions: list[ActionText] = Field(min_length=1, max_length=500, description="action notation, in order")
     seat: SeatName | None = Field(
         None, min_length=1, max_length=64, description="which of your seats acts, if you hold several"
     )
@@ -141,7 +144,7 @@ class Question(Strict):
         min_length=1, max_length=200, description="a game's own question as typed, e.g. `range Revenge San Martin`"
     )
     version: int = Field(ge=0, description="the version the client saw; a stale one is refused")
-    actions: list[str] = Field(
+    actions: list[ActionText] = Field(
         default_factory=list, max_length=500, description="a turn still being planned: asked of the table after it"
     )
     seat: SeatName | None = Field(

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import REFUSALS, cut, refusal
 from .ratelimit import RateLimiter
+from .schemas import ActionText
 from .service import GameService, encode, sync_message
 
 HELLO_TIMEOUT_S = 30
@@ -65,7 +66,7 @@ class Hello(Message):
 class Move(Message):
     type: Literal["move"]
     version: int = Field(ge=0)
-    actions: list[str] = Field(min_length=1, max_length=500)
+    actions: list[ActionText] = Field(min_length=1, max_length=500)
     seat: str | None = Field(None, max_length=64)
 
 
