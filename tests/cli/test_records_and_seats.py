@@ -106,6 +106,15 @@ def test_tables_are_refused_by_a_game_that_takes_none_and_named_for_one_that_doe
     assert result.exit_code == 2 and "gunnery: unknown field" in result.output  # frigate reads the file
 
 
+def test_a_record_whose_computer_player_no_longer_exists_says_so_and_takes_another(tmp_path):
+    saved = duel_record(tmp_path, players={"blue": "human", "red": "ai:3:foresight=9"})
+    result = command("play", "square-rigger", "--load", str(saved), input="quit\n")
+    assert result.exit_code == 2
+    assert "the record's player of red (give another with --red): agent spec 'ai:3:foresight=9'" in result.output
+    result = command("play", "square-rigger", "--load", str(saved), "--red", "greedy", input="end\nquit\n")
+    assert result.exit_code == 0 and "red (greedy):" in result.output
+
+
 def test_seats_the_game_does_not_have_are_refused_with_its_seat_names():
     result = command("play", "square-rigger", "--black", "greedy")
     assert result.exit_code == 2

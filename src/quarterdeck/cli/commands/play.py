@@ -245,11 +245,13 @@ def seat_agents(
     state = match.state
     recorded = recorded or {}
     for index, name in enumerate(state.players):
-        spec = wanted.get(name) or wanted.get(state.team_of(index)) or recorded.get(name) or "human"
+        given = wanted.get(name) or wanted.get(state.team_of(index))
+        spec = given or recorded.get(name) or "human"
         specs[name] = spec
         if spec != "human":
             try:
                 agents[index] = make_agent(spec, seed=seed + index)
             except ValueError as exc:
-                raise ScenarioError(f"--{name}", str(exc)) from None
+                where = f"--{name}" if given else f"the record's player of {name} (give another with --{name})"
+                raise ScenarioError(where, str(exc)) from None
     return agents, specs
