@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import gc
+import socket
 import threading
 import webbrowser
 
 import typer
+
+from ...core.errors import ScenarioError
 
 
 def register(app: typer.Typer) -> None:
@@ -15,7 +18,7 @@ def register(app: typer.Typer) -> None:
 
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on (loopback unless you mean to share)"),
-    port: int = typer.Option(8765, help="port to listen on"),
+    port: int = typer.Option(8765, min=1, max=65535, help="port to listen on"),
     no_browser: bool = typer.Option(False, "--no-browser", help="print the address without opening a browser"),
     database: str = typer.Option(
         "", envvar="DATABASE_URL", help="database URL; default: an SQLite file in your data folder"
@@ -28,6 +31,8 @@ def serve(
     from ...web import Settings, create_app
 
     settings = Settings(database_url=database, computer_workers=workers)
+    _check_database(settings.database_url)
+    _check_address(host, port)
     url = f"http://{host}:{port}/"
     typer.echo(f"Quarterdeck is at {url} (games stored in {_where(settings.database_url)}); Ctrl+C stops it.")
     if not no_browser:
@@ -50,6 +55,29 @@ def steady_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _check_database(database_url: str) -> None:
+    """Open the database (making its tables if new) before saying where the server is: a URL that
+    names no database, or a file it cannot make, is the player's to fix, not a traceback."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ...store import GameStore
+
+    try:
+        GameStore(database_url).close()
+    except (SQLAlchemyError, ValueError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise ScenarioError("--database", f"cannot open {_where(database_url)}: {reason}") from None
+
+
+def _check_address(host: str, port: int) -> None:
+    """Whether the server can listen there, asked before it says it is there."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        raise ScenarioError("--port", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _where(database_url: str) -> str:
