@@ -12,7 +12,7 @@ import sys
 
 import uvicorn
 
-from quarterdeck.web import Settings, create_app
+from quarterdeck.web import UVICORN_OPTIONS, Settings, create_app
 from tests.web.counting_game import CatalogueWithCounting
 
 
@@ -20,7 +20,7 @@ def main() -> None:
     database_url, listener = sys.argv[1], socket.socket(fileno=int(sys.argv[2]))
     settings = Settings(database_url=database_url, rate_burst=10_000, rate_per_second=10_000)
     app = create_app(settings, CatalogueWithCounting())
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listener])
+    uvicorn.Server(uvicorn.Config(app, **UVICORN_OPTIONS)).run(sockets=[listener])
 
 
 if __name__ == "__main__":

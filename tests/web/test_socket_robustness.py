@@ -12,6 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from quarterdeck.web.sockets import MAX_FRAME_BYTES
 from tests.web.conftest import ServerProcess, auth, two_players
 from tests.web.test_socket import hello
 
@@ -122,3 +123,25 @@ def test_over_a_real_connection_a_lone_surrogate_leaves_the_socket_answering(dat
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_UNSUPPORTED_DATA
+
+
+def test_over_a_real_connection_a_frame_over_the_limit_is_closed_before_it_is_held_whole(database_url, servers):
+    """The server reads at most MAX_FRAME_BYTES of a frame (uvicorn's own default is 16 MiB): a larger
+    one closes the socket with 1009 and changes nothing, and a new socket plays on."""
+    server = ServerProcess(database_url).start()
+    servers.append(server)
+    created = httpx.post(f"{server.url}/api/games", json={"game": "counting", "opponent": "local"}).json()
+    address = f"ws://127.0.0.1:{server.port}/ws/games/{created['id']}"
+    with connect(address, max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": created["token"], "since": 0}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "update"
+        ws.send(json.dumps({"type": "move", "id": 1, "version": 0, "actions": ["x" * (MAX_FRAME_BYTES + 1)]}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_TOO_BIG
+        # closed by the connection's own limit, not read whole and then refused by the app
+        assert closed.value.rcvd.reason == f"frame exceeds limit of {MAX_FRAME_BYTES} bytes"
+    with connect(address) as ws:
+        ws.send(json.dumps({"type": "hello", "token": created["token"]}))
+        synced = json.loads(ws.recv(timeout=10))
+        assert synced["type"] == "sync" and synced["version"] == 0

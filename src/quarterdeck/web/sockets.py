@@ -47,6 +47,9 @@ CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL_ERROR = 1011
 MAX_MESSAGE_CHARS = 256 * 1024  # a turn of 500 actions fits many times over
+# What the server reads of one frame at most (UTF-8 takes up to four bytes a character): a larger
+# one is closed with 1009 before it is held whole, rather than read and then refused.
+MAX_FRAME_BYTES = 4 * MAX_MESSAGE_CHARS
 MAX_DEPTH = 8  # the protocol nests two deep; JSON deeper than this is never parsed
 
 log = logging.getLogger(__name__)

@@ -28,7 +28,7 @@ def serve(
     """Play in the browser: against the computer, at one screen, or with a friend online."""
     import uvicorn
 
-    from ...web import Settings, create_app
+    from ...web import UVICORN_OPTIONS, Settings, create_app
 
     settings = Settings(database_url=database, computer_workers=workers)
     _check_database(settings.database_url)
@@ -40,7 +40,7 @@ def serve(
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     app = create_app(settings)
     steady_collector()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)
 
 
 # Python's default (700, 10, 10) ran a full collection every ~700 moves under load, each walking
