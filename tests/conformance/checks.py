@@ -339,8 +339,13 @@ def check_setup_errors(game: Game) -> None:
     assert len(set(names)) == len(names), f"scenario names repeat: {names}"
     assert game.default_scenario in names, f"default scenario {game.default_scenario!r} is not among {names}"
     assert game.new_initial_state(None).to_json() == game.new_initial_state(game.default_scenario).to_json()
-    with pytest.raises(ScenarioError):
+    with pytest.raises(ScenarioError) as error:
         game.new_initial_state("no-such-scenario")
+    assert error.value.field == "scenario", f"the error does not name the scenario: {error.value}"
+    refusal = "no scenario 'no-such-scenario'; scenarios are "
+    assert error.value.message.startswith(refusal), f"not the one refusal: {error.value}"
+    missing = [name for name in names if name not in error.value.message]
+    assert not missing, f"refusing an unknown scenario, the error does not list the scenarios there are: {missing}"
     with pytest.raises(ScenarioError) as error:
         game.new_initial_state(None, {"no-such-option": 1})
     assert error.value.field == "options.no-such-option", f"the error does not name the option: {error.value}"

@@ -41,9 +41,18 @@ class ScenarioError(QuarterdeckError):
         self.message = message
 
 
+# The one way every game refuses a scenario, an option or a field of a scenario file it does not
+# have, naming those it has.
+def unknown_scenario(name: str, known: Iterable[str]) -> ScenarioError:
+    return ScenarioError("scenario", f"no scenario {name!r}; scenarios are {', '.join(known)}")
+
+
 def unknown_option(key: str, known: Iterable[str]) -> ScenarioError:
-    """The one way every game refuses an option it does not have, naming those it has."""
     return ScenarioError(f"options.{key}", f"no such option; options are {', '.join(known)}")
+
+
+def unknown_field(field: str, known: Iterable[str]) -> ScenarioError:
+    return ScenarioError(field, f"no such field; fields are {', '.join(known)}")
 
 
 class RecordError(QuarterdeckError):

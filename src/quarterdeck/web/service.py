@@ -622,7 +622,7 @@ def _check_shipped(game: Game, scenario: str, options: dict[str, Any]) -> None:
     on its own disk because a caller named them."""
     shipped = [info.name for info in game.scenarios()]
     if scenario not in shipped:
-        raise ScenarioError("scenario", f"no scenario {scenario!r} on this server; scenarios: {', '.join(shipped)}")
+        raise ScenarioError("scenario", f"no scenario {scenario!r} on this server; scenarios are {', '.join(shipped)}")
     files = sorted(game.file_options & set(options))
     if files:
         raise ScenarioError(f"options.{files[0]}", f"{files[0]} names a file; a server reads none for a caller")

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.core.errors import NotationError, ScenarioError, unknown_option
+from quarterdeck.core.errors import NotationError, ScenarioError, unknown_field, unknown_option, unknown_scenario
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ def _table(value: Any, where: str) -> dict[str, Any]:
 def _only(data: dict[str, Any], keys: set[str], where: str) -> None:
     for key in data:
         if key not in keys:
-            raise _fail(f"{where}{key}", f"unknown field (known: {', '.join(sorted(keys))})")
+            raise unknown_field(f"{where}{key}", sorted(keys))
 
 
 def parse_tables(data: dict[str, Any]) -> Tables:
@@ -631,6 +631,6 @@ def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     if name.endswith(".toml"):
         return scenario_from_data(_read_toml(Path(name), "scenario"), Path(name).stem, options)
     if name not in builtin_names():
-        raise ScenarioError("scenario", f"no scenario {name!r}; scenarios: {', '.join(builtin_names())}")
+        raise unknown_scenario(name, builtin_names())
     text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
     return scenario_from_data(tomllib.loads(text), name, options)

@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import ScenarioError, unknown_option
+from quarterdeck.core.errors import ScenarioError, unknown_option, unknown_scenario
 from quarterdeck.core.geometry import Square, SquareGrid
 
 from .terrain import read_terrain
@@ -175,7 +175,7 @@ def read_scenario_data(name: str) -> dict[str, Any]:
         elif name in builtin_names():
             text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
         else:
-            raise ScenarioError("scenario", f"no scenario {name!r}; scenarios: {', '.join(builtin_names())}")
+            raise unknown_scenario(name, builtin_names())
     except OSError as exc:
         raise ScenarioError("scenario", f"cannot read {name}: {exc.strerror}") from None
     try:

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-from quarterdeck.core.errors import NotationError, ScenarioError
+from quarterdeck.core.errors import NotationError, ScenarioError, unknown_field
 from quarterdeck.core.geometry import DIAGONAL, ORTHOGONAL, Compass, Square, SquareGrid
 
 DIRECTION_SETS: dict[str, tuple[Compass, ...]] = {
@@ -90,7 +90,7 @@ def parse_unit_types(table: Any, field: str, base: dict[str, UnitType] | None = 
             raise ScenarioError(where, "must be a table")
         unknown = sorted(set(entry) - _KNOWN_KEYS)
         if unknown:
-            raise ScenarioError(f"{where}.{unknown[0]}", "unknown key")
+            raise unknown_field(f"{where}.{unknown[0]}", sorted(_KNOWN_KEYS))
         values: dict[str, Any] = {"name": name}
         for key, least in _INTEGER_KEYS.items():
             values[key] = integer_field(entry.get(key), f"{where}.{key}", least, 8)
@@ -127,7 +127,7 @@ def _standard_unit_types() -> dict[str, UnitType]:
 def no_unknown_keys(table: dict[str, Any], known: set[str], prefix: str) -> None:
     unknown = sorted(set(table) - known)
     if unknown:
-        raise ScenarioError(f"{prefix}{unknown[0]}", f"unknown key; known keys: {', '.join(sorted(known))}")
+        raise unknown_field(f"{prefix}{unknown[0]}", sorted(known))
 
 
 def text_field(table: dict[str, Any], key: str, where: str) -> str:

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import ScenarioError, unknown_option
+from quarterdeck.core.errors import ScenarioError, unknown_field, unknown_option, unknown_scenario
 
 PORT, STARBOARD, AHEAD, ASTERN = "port", "starboard", "ahead", "astern"
 MOUNTS = (PORT, STARBOARD, AHEAD, ASTERN)
@@ -344,14 +344,14 @@ def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     elif name in builtin_names():
         data, key = _builtin(name), name
     else:
-        raise ScenarioError("scenario", f"unknown scenario {name!r}; scenarios are {', '.join(builtin_names())}")
+        raise unknown_scenario(name, builtin_names())
     return parse_scenario(key, data, options)
 
 
 def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Scenario:
     unknown = set(data) - _TOP
     if unknown:
-        raise ScenarioError(sorted(unknown)[0], f"not a scenario field; fields are {', '.join(sorted(_TOP))}")
+        raise unknown_field(sorted(unknown)[0], sorted(_TOP))
     for key in ("title", "briefing"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise ScenarioError(key, "required text")

@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import RecordError, ScenarioError, unknown_option
+from ...core.errors import RecordError, ScenarioError, unknown_field, unknown_option, unknown_scenario
 from ...core.geometry import Compass
 from ...core.protocol import Game, ScenarioInfo
 
@@ -161,7 +161,7 @@ def read_scenario(name: str, text: str) -> tuple[str, str, dict[str, Any]]:
         raise ScenarioError("scenario", f"{name}.toml is not valid TOML: {exc}") from None
     for key in data:
         if key not in _SCENARIO_KEYS:
-            raise ScenarioError(key, f"unknown field of scenario {name}; fields are {', '.join(_SCENARIO_KEYS)}")
+            raise unknown_field(key, _SCENARIO_KEYS)
     for key in ("title", "briefing"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise ScenarioError(key, f"scenario {name} needs a {key}")
@@ -187,7 +187,7 @@ def scenario_options(name: str, overrides: dict[str, Any] | None = None) -> Opti
     """The options of a shipped scenario, with the player's `overrides` on top."""
     shipped = _shipped()
     if name not in shipped:
-        raise ScenarioError("scenario", f"unknown scenario {name!r}; scenarios are {', '.join(shipped)}")
+        raise unknown_scenario(name, shipped)
     return Options.parse({**shipped[name][2], **(overrides or {})})
 
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...core.errors import ScenarioError, unknown_option
+from ...core.errors import ScenarioError, unknown_field, unknown_option, unknown_scenario
 from ...core.geometry import Compass, Square, SquareGrid
 from .actions import EDGES
 from .damage import checked_track
@@ -212,7 +212,7 @@ def scenario_names() -> list[str]:
 
 def load_scenario_data(name: str) -> dict[str, Any]:
     if name not in scenario_names():
-        raise ScenarioError("scenario", f"no scenario {name!r}; scenarios: {', '.join(scenario_names())}")
+        raise unknown_scenario(name, scenario_names())
     text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text()
     return parse_toml(text, f"scenario {name}")
 
@@ -230,7 +230,7 @@ def _pydantic_error(exc: ValidationError, prefix: str = "", model: type[BaseMode
         known = [field.alias or name for name, field in model.model_fields.items()]
         if prefix == "options.":
             return unknown_option(str(first["loc"][0]), known)
-        return ScenarioError(str(first["loc"][0]), f"no such field; fields are {', '.join(known)}")
+        return unknown_field(str(first["loc"][0]), known)
     parts: list[str] = []
     for item in first["loc"]:
         if isinstance(item, int):
