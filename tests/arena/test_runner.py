@@ -79,6 +79,11 @@ def test_a_bad_agent_is_refused_before_any_game_is_played(tmp_path):
     result = command("arena", "-g", "pirate-chess", "--agents", "bogus,random", "--out", str(out))
     assert result.exit_code == 2 and "unknown agent 'bogus'; agents: ai, alphabeta" in result.output
     assert not out.exists()
+    # the scenario and options take the short flags `quarterdeck play` and `ladder` give them
+    result = command("arena", "-g", "pirate-chess", "--agents", "random,greedy", "-s", "standard", "-o", "size=7",
+                     "--out", str(out))
+    assert result.exit_code == 2 and "options.size: the board size is an even number" in result.output
+    assert not out.exists()
 
 
 def test_random_openings_differ_between_pairs_of_games_and_each_is_played_from_both_sides(tmp_path):

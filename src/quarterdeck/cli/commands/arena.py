@@ -34,10 +34,14 @@ def arena(
     agents: Annotated[
         str, typer.Option(help="agents separated by commas (a round robin if more than two)")
     ] = ("ai:3,greedy"),
-    scenario: Annotated[str | None, typer.Option(help="scenario name (default: the game's own)")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="a game option, name=value (JSON value)")] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", "-s", help="scenario name (default: the game's own)")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, name=value (JSON value)")
+    ] = None,
     games_per_pairing: Annotated[int, typer.Option("--games", "-n", help="games per pairing of agents")] = 20,
-    workers: Annotated[int, typer.Option(help="worker processes (local executor)")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (local executor)")] = 1,
     seed: Annotated[int, typer.Option(help="the arena's seed: same seed, same games")] = 0,
     out: Annotated[Path | None, typer.Option(help="folder for records and results")] = None,
     executor: Annotated[str, typer.Option(help="local, or ray ($RAY_ADDRESS, else a local Ray)")] = "local",
