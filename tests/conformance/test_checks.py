@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.errors import IllegalAction, RecordError, ScenarioError, unknown_option, unknown_scenario
 from quarterdeck.core.events import Revealed
 from quarterdeck.core.protocol import Resign, ScenarioInfo
 from tests.ai.toy_games import Goofspiel, GoofspielState, Nim, NimState, Pig, PigState, ToyState
@@ -213,3 +213,50 @@ def test_a_scenario_option_that_does_not_say_what_it_does_or_misstates_its_defau
         checks.check_scenario_options(offering({"target": 30}, {"target": "points to win"}))
     with pytest.raises(AssertionError, match="not among seats"):
         checks.check_scenario_options(offering({}, {}, {"green": "a seat the game does not have"}))
+
+
+class CheckedPig(Pig):
+    """Pig that refuses an unknown scenario and option, and a saved state that is no state, the way
+    every game does."""
+
+    def scenarios(self):
+        return [ScenarioInfo("standard", "Pig", "Roll or hold.", {"target": 20}, {"target": "points to win"})]
+
+    def new_initial_state(self, scenario=None, options=None, seed: int = 0):
+        if scenario not in (None, "standard"):
+            raise self.no_scenario(scenario)
+        unknown = sorted(set(options or {}) - {"target"})
+        if unknown:
+            raise self.no_option(unknown[0])
+        return super().new_initial_state(scenario, options, seed)
+
+    def state_from_json(self, data):
+        if not isinstance(data, dict) or "data" not in data:
+            raise RecordError("a saved Pig is a table with its data")
+        return super().state_from_json(data)
+
+    def no_scenario(self, name):
+        return unknown_scenario(name, ["standard"])
+
+    def no_option(self, key):
+        return unknown_option(key, ["target"])
+
+
+def refusing(**refusals):
+    """CheckedPig with one of its refusals worded its own way."""
+    return type("RefusingPig", (CheckedPig,), {name: lambda self, what, made=made: made(what)
+                                               for name, made in refusals.items()})()
+
+
+def test_an_unknown_scenario_or_option_refused_in_other_words_or_without_the_list_is_caught():
+    checks.check_setup_errors(CheckedPig())
+    with pytest.raises(AssertionError, match="not the one refusal"):
+        checks.check_setup_errors(refusing(no_option=lambda key: ScenarioError(f"options.{key}", "unknown option")))
+    with pytest.raises(AssertionError, match="does not list the options there are"):
+        checks.check_setup_errors(refusing(no_option=lambda key: unknown_option(key, [])))
+    with pytest.raises(AssertionError, match="does not name the option"):
+        checks.check_setup_errors(refusing(no_option=lambda key: unknown_option("options", ["target"])))
+    with pytest.raises(AssertionError, match="does not list the scenarios there are"):
+        checks.check_setup_errors(refusing(no_scenario=lambda name: unknown_scenario(name, [])))
+    with pytest.raises(AssertionError, match="not the one refusal"):
+        checks.check_setup_errors(refusing(no_scenario=lambda name: ScenarioError("scenario", f"unknown {name}")))
