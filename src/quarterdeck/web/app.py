@@ -278,39 +278,42 @@ class BodyLimit:
         self.limit = limit
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        too_large = _error(413, f"the request body is over {self.limit} bytes, the most this server reads")
-        declared = next((value for name, value in scope["headers"] if name == b"content-length"), None)
-        if declared is not None:
-            if declared.isdigit() and int(declared) > self.limit:
-                await too_large(scope, receive, send)
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            declared = headers.get(b"content-length")
+            if declared is not None and declared.isdigit() and int(declared) > self.limit:
+                await self._refuse(scope, receive, send)
                 return
-            await self.app(scope, receive, send)
-            return
-        chunks: list[bytes] = []  # no declared length: read it whole, up to the limit, then hand it on
+            if declared is None and b"transfer-encoding" in headers:  # a length not declared: count it
+                whole = await self._read_whole(receive)
+                if whole is None:
+                    await self._refuse(scope, receive, send)
+                    return
+                receive = whole
+        await self.app(scope, receive, send)
+
+    async def _read_whole(self, receive: Any) -> Any:
+        """A receive channel that hands on the body already read whole, or None once it passes the limit."""
+        messages: list[dict[str, Any]] = []
         size = 0
         while True:
             message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunks.append(message.get("body", b""))
-            size += len(chunks[-1])
+            messages.append(message)
+            size += len(message.get("body", b""))
             if size > self.limit:
-                await too_large(scope, receive, send)
-                return
-            if not message.get("more_body", False):
+                return None
+            if message["type"] != "http.request" or not message.get("more_body", False):
                 break
-        handed: list[bool] = []
+        queued = iter(messages)
 
         async def replay() -> dict[str, Any]:
-            if handed:
-                return await receive()
-            handed.append(True)
-            return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return next(queued, None) or await receive()
 
-        await self.app(scope, replay, send)
+        return replay
+
+    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        refusal = _error(413, f"the request body is over {self.limit} bytes, the most this server reads")
+        await refusal(scope, receive, send)
 
 
 class Encoded(Response):
