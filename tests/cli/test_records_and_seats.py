@@ -59,6 +59,13 @@ def test_a_game_of_the_default_scenario_is_saved_naming_it(tmp_path):
     assert '[Scenario "standard"]' in saved.read_text()
 
 
+def test_a_game_ended_by_its_turn_limit_shows_the_last_turn_not_one_beyond():
+    result = command("play", "square-rigger", "--scenario", "duel", "--option", "turn_limit=2", "--blue", "random",
+                     "--red", "random")
+    assert result.exit_code == 0 and "turn limit (2)" in result.output
+    assert "turn 2/2" in result.output and "turn 3/2" not in result.output
+
+
 def test_play_save_refuses_an_existing_file_without_force(tmp_path):
     saved = duel_record(tmp_path)
     before = saved.read_text()

@@ -197,10 +197,12 @@ class SquareRiggerView:
     def headline(self, state: SquareRiggerState, compact: bool) -> Text:
         wind = f"{state.wind_strength} from the {state.wind_from.name} (blowing {ARROWS[state.wind_from.opposite()]})"
         seat = state.players[state.seat] if state.outcome is None else "-"
-        limit = f"/{state.setup.turn_limit}" if state.setup.turn_limit else ""
+        last = state.setup.turn_limit
+        turn = min(state.turn, last) if last else state.turn  # the game ends as the turn after the last begins
+        limit = f"/{last}" if last else ""
         key = f"   {MOVED} moved {STRUCK} struck {ESCAPED} escaped" if compact else ""
         return Text.from_markup(
-            f"[bold]{state.setup.title}[/bold]  turn {state.turn}{limit}  to play: [bold]{seat}[/bold]  "
+            f"[bold]{state.setup.title}[/bold]  turn {turn}{limit}  to play: [bold]{seat}[/bold]  "
             f"phase: [bold]{state.phase}[/bold]\nwind: {wind}{key}"
         )
 
