@@ -103,6 +103,28 @@ def test_a_malformed_scenario_is_rejected_naming_the_field(change, field):
     assert error.value.field == field, str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("change", "field", "keys"),
+    [
+        (lambda d: d["ships"][0].update(speed=4), "ships[0].speed", "name, side, class, role, at, heading"),
+        (lambda d: d["wind"].update(force=3), "wind.force", "from, strength, changes, table"),
+        (lambda d: d["wind"].update(changes=[{"turn": 3, "from": "N", "strength": "calm", "gusts": 1}]),
+         "wind.changes[0].gusts", "turn, from, strength"),
+        (lambda d: d.update(victory=[{"type": "strike", "side": "blue", "count": 1, "who": "me"}]),
+         "victory[0].who", "type, side, count, roles, classes, ships"),
+        (lambda d: d.update(classes={"sloop": {"title": "Sloop", "F": 1, "S": 2, "T": 1, "guns": 8}}),
+         "classes.sloop.guns", "title, F, S, T"),
+    ],
+)
+def test_a_misspelt_key_deep_in_a_scenario_is_answered_with_the_keys_of_its_table(change, field, keys):
+    data = base()
+    change(data)
+    with pytest.raises(ScenarioError) as error:
+        GAME.state_from_setup(data)
+    assert error.value.field == field
+    assert f"no such field; fields are {keys}" in str(error.value)
+
+
 def test_ships_placed_on_touching_squares_of_one_side_are_rejected():
     data = base()
     data["ships"].append({"name": "Twin", "side": "blue", "class": "frigate", "at": "d4", "heading": "N"})

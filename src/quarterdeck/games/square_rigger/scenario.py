@@ -14,7 +14,8 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
-from typing import Annotated, Any, Literal
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -226,11 +227,6 @@ def parse_toml(text: str, what: str) -> dict[str, Any]:
 
 def _pydantic_error(exc: ValidationError, prefix: str = "", model: type[BaseModel] | None = None) -> ScenarioError:
     first = exc.errors()[0]
-    if first["type"] == "extra_forbidden" and model is not None and len(first["loc"]) == 1:
-        known = [field.alias or name for name, field in model.model_fields.items()]
-        if prefix == "options.":
-            return unknown_option(str(first["loc"][0]), known)
-        return unknown_field(str(first["loc"][0]), known)
     parts: list[str] = []
     for item in first["loc"]:
         if isinstance(item, int):
@@ -238,7 +234,32 @@ def _pydantic_error(exc: ValidationError, prefix: str = "", model: type[BaseMode
         else:
             parts.append(str(item))
     where = ".".join(parts) or "scenario"
+    holder = _model_at(model, first["loc"][:-1]) if model is not None else None
+    if first["type"] == "extra_forbidden" and holder is not None:
+        known = [field.alias or name for name, field in holder.model_fields.items()]
+        if prefix == "options.":
+            return unknown_option(where, known)
+        return unknown_field(where, known)
     return ScenarioError(prefix + where, first["msg"])
+
+
+def _model_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    """The model that holds the field at `loc` (ships, 2 -> ShipSpec), so that a misspelt key deep
+    in a scenario file is answered with the keys of the table it sits in."""
+    kind: Any = model
+    for item in loc:
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            fields = {field.alias or name: field for name, field in kind.model_fields.items()}
+            if item not in fields:
+                return None
+            kind = fields[item].annotation
+        elif get_origin(kind) in (list, dict):
+            kind = get_args(kind)[-1]  # the element of a list, the value of a dict
+        else:
+            return None
+    if get_origin(kind) is Union or get_origin(kind) is UnionType:  # an optional table
+        kind = next((arg for arg in get_args(kind) if arg is not type(None)), kind)
+    return kind if isinstance(kind, type) and issubclass(kind, BaseModel) else None
 
 
 def build_setup(data: dict[str, Any], options: dict[str, Any] | None = None) -> Setup:
