@@ -152,6 +152,9 @@ TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
         ({"ships": [ship("A", "english", 10, 10, 400)]}, "ships[0].heading"),
         ({"ships": [ship("A", "english", 10, 10, 90, type="Dreadnought")]}, "ships[0].type"),
         ({"ships": [ship("A", "english", 10, 10, 90), ship("B", "spanish", 10.5, 10, 90)]}, "ships[1].at"),
+        # a misspelt key is refused, not silently left out of the ship or the shore
+        ({"ships": [*TWO, ship("C", "english", 30, 20, 90, flottation=30)]}, "ships[2].flottation"),
+        ({"land": [{"name": "Aix", "points": [[1, 1], [2, 1], [2, 2]], "height": 3}]}, "land[0].height"),
         # reinforcements "enter on a given move at a given edge" (rulings)
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=0)]}, "ships[2].arrives"),
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=3)]}, "ships[2].edge"),

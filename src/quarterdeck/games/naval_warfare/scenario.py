@@ -468,6 +468,7 @@ def _prevailing(value: Any) -> tuple[int | None, bool]:
 def _land(entry: Any, where: str) -> Land:
     if not isinstance(entry, dict):
         raise ScenarioError(where, "a table with name, kind and points")
+    _only(entry, _LAND_KEYS, where)
     kind = entry.get("kind", "land")
     if kind not in ("land", "shoal"):
         raise ScenarioError(f"{where}.kind", "land or shoal")
@@ -485,6 +486,7 @@ def _land(entry: Any, where: str) -> Land:
 def _placement(entry: Any, where: str, sides: list[str], period: str, options: dict[str, bool]) -> Placement:
     if not isinstance(entry, dict):
         raise ScenarioError(where, "a table describing one ship")
+    _only(entry, _SHIP_KEYS, where)
     name = entry.get("name") or entry.get("type")
     if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
         raise ScenarioError(f"{where}.name", "a ship's name")
@@ -509,6 +511,22 @@ def _placement(entry: Any, where: str, sides: list[str], period: str, options: d
     spec = build_spec(entry, period, options["simplified"], where)
     return Placement(name, sides.index(entry["side"]), spec, inches(at[0], f"{where}.at"),
                      inches(at[1], f"{where}.at"), heading, arrives, edge)
+
+
+_LAND_KEYS = ("name", "kind", "points")
+# A ship's entry: where she starts, and her data, which overrides her type's or class's (build_spec).
+# "any_forward" only marks the oared types that may point any share of their guns ahead.
+_SHIP_KEYS = (
+    "name", "type", "class", "side", "at", "heading", "arrives", "edge", "nation", "description", "year", "tons",
+    "flotation", "crew", *KINDS, *(f"half_{kind}" for kind in KINDS), "armament", "guns", "ahead", "astern",
+    "all_ahead", "any_forward", "speed", "turn", "length", "oar_speed", "oar_turn", "one_turn",
+)
+
+
+def _only(entry: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    unknown = [key for key in entry if key not in known]
+    if unknown:
+        raise unknown_field(f"{where}.{unknown[0]}", known)
 
 
 # A reinforcement's table edge and the heading that points straight onto the table from it.
