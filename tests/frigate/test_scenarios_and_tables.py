@@ -63,6 +63,11 @@ def test_schedule_rows_by_rating():
     (lambda d: (d["crt"]["columns"].__setitem__(3, "evens"), d["crt"]["table"].__setitem__("evens", {"hits": [0] * 6})),
      "crt.columns[3]"),
     (lambda d: d.__setitem__("extra", 1), "extra"),
+    # a misspelt key deep in the file is refused, not left out
+    (lambda d: d["combat"].__setitem__("rake_bonus", 1), "combat.rake_bonus"),
+    (lambda d: d["efficiency"]["green"].__setitem__("moral", 1), "efficiency.green.moral"),
+    (lambda d: d["crt"]["table"].__setitem__("9-1", {"hits": [6] * 6}), "crt.table.9-1"),
+    (lambda d: d["wind"].__setitem__("gusts", [1] * 6), "wind.gusts"),
 ])
 def test_a_bad_table_names_its_field(change, field):
     data = copy.deepcopy(standard_tables_data())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -185,9 +186,13 @@ def _choice(value: Any, where: str, choices: tuple[str, ...]) -> str:
     return value
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
+def _table(value: Any, where: str, keys: Iterable[str] | None = None) -> dict[str, Any]:
+    """`value` as a table; with `keys`, one that has no key but those (a misspelt one is refused,
+    not left out)."""
     if not isinstance(value, dict):
         raise _fail(where, "must be a table")
+    if keys is not None:
+        _only(value, set(keys), f"{where}.")
     return value
 
 
@@ -197,12 +202,17 @@ def _only(data: dict[str, Any], keys: set[str], where: str) -> None:
             raise unknown_field(f"{where}{key}", sorted(keys))
 
 
+_TABLES_WIND_KEYS = ("start_velocity", "direction_change", "velocity_change", "optional_velocity_change",
+                     "no_wind_face", "drift_velocities", "sag_velocities")
+_TABLES_SHIPS_KEYS = ("gs_divisor", "hull_divisor", "hull_extra", "crew_limit", "mast_limit", "melee_divisor")
+
+
 def parse_tables(data: dict[str, Any]) -> Tables:
     """Check a tables file (already read as TOML) field by field."""
     _only(data, {"map", "quarterly", "schedule", "wind", "ships", "combat", "crt", "hit_kinds", "efficiency",
                  "command", "victory"}, "")
-    board = _table(_get(data, "map", ""), "map")
-    chart_data = _get(_table(_get(data, "quarterly", ""), "quarterly"), "chart", "quarterly.")
+    board = _table(_get(data, "map", ""), "map", ("columns", "rows"))
+    chart_data = _get(_table(_get(data, "quarterly", ""), "quarterly", ("chart",)), "chart", "quarterly.")
     if not isinstance(chart_data, list) or not 1 <= len(chart_data) <= 20:
         raise _fail("quarterly.chart", "must list the points for MA 1 up to at most 20")
     chart = []
@@ -212,21 +222,22 @@ def parse_tables(data: dict[str, Any]) -> Tables:
             raise _fail(f"quarterly.chart[{ma - 1}]", f"the four segments must add up to MA {ma}, not {sum(points)}")
         chart.append(points)
     schedule = _schedule(_get(data, "schedule", ""))
-    wind = _table(_get(data, "wind", ""), "wind")
+    wind = _table(_get(data, "wind", ""), "wind", _TABLES_WIND_KEYS)
     start = _get(wind, "start_velocity", "wind.")
     if not isinstance(start, list) or len(start) != 6:
         raise _fail("wind.start_velocity", "must list a velocity for each die face 1-6")
-    ships = _table(_get(data, "ships", ""), "ships")
-    combat = _table(_get(data, "combat", ""), "combat")
+    ships = _table(_get(data, "ships", ""), "ships", _TABLES_SHIPS_KEYS)
+    combat = _table(_get(data, "combat", ""), "combat", ("broadside_range", "chase_range", "range_factors"))
     factors = _get(combat, "range_factors", "combat.")
     if not isinstance(factors, list) or not factors:
         raise _fail("combat.range_factors", "must list [from, to, numerator, denominator] bands")
-    crt_data = _table(_get(data, "crt", ""), "crt")
+    crt_data = _table(_get(data, "crt", ""), "crt", ("columns", "shift", "table"))
     columns = _get(crt_data, "columns", "crt.")
     if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
         raise _fail("crt.columns", "must list the odds columns, worst first")
-    shift = _table(_get(crt_data, "shift", "crt."), "crt.shift")
-    table = _table(_get(crt_data, "table", "crt."), "crt.table")
+    odds = tuple(_odds(column, f"crt.columns[{i}]") for i, column in enumerate(columns))
+    shift = _table(_get(crt_data, "shift", "crt."), "crt.shift", CRTS)
+    table = _table(_get(crt_data, "table", "crt."), "crt.table", columns)
     crt = {}
     for column in columns:
         entry = _table(_get(table, column, "crt.table."), f"crt.table.{column}")
@@ -236,7 +247,7 @@ def parse_tables(data: dict[str, Any]) -> Tables:
             _integers(_get(entry, "hits", f"crt.table.{column}."), f"crt.table.{column}.hits", 6, 0, 6),
             None if confirm is None else frozenset(_integers(confirm, f"crt.table.{column}.confirm", None, 1, 6)),
         )
-    kinds = _table(_get(data, "hit_kinds", ""), "hit_kinds")
+    kinds = _table(_get(data, "hit_kinds", ""), "hit_kinds", ("hull", "rigging"))
     hit_kinds = {}
     for aim in ("hull", "rigging"):
         faces = _get(kinds, aim, "hit_kinds.")
@@ -244,17 +255,18 @@ def parse_tables(data: dict[str, Any]) -> Tables:
             raise _fail(f"hit_kinds.{aim}", "must name the damage for each die face 1-6")
         hit_kinds[aim] = tuple(_choice(f, f"hit_kinds.{aim}[{i}]", ("hull", "crew", "gun", "mast"))
                                for i, f in enumerate(faces))
-    efficiency_data = _table(_get(data, "efficiency", ""), "efficiency")
+    efficiency_data = _table(_get(data, "efficiency", ""), "efficiency", EFFICIENCIES)
     efficiency = {}
     for name in EFFICIENCIES:
-        entry = _table(_get(efficiency_data, name, "efficiency."), f"efficiency.{name}")
+        entry = _table(_get(efficiency_data, name, "efficiency."), f"efficiency.{name}",
+                       ("command", "repair", "melee"))
         efficiency[name] = Efficiency(
             _integer(_get(entry, "command", f"efficiency.{name}."), f"efficiency.{name}.command", 0, 6),
             _integer(_get(entry, "repair", f"efficiency.{name}."), f"efficiency.{name}.repair", 0, 6),
             _integer(_get(entry, "melee", f"efficiency.{name}."), f"efficiency.{name}.melee", -6, 6),
         )
-    command = _table(_get(data, "command", ""), "command")
-    victory = _table(_get(data, "victory", ""), "victory")
+    command = _table(_get(data, "command", ""), "command", ("flag_distance", "formation_gap"))
+    victory = _table(_get(data, "victory", ""), "victory", ("sunk_divisor", "captured_divisor"))
 
     def number(table_: dict[str, Any], where: str, key: str, low: int, high: int) -> int:
         return _integer(_get(table_, key, where), f"{where}{key}", low, high)
@@ -286,7 +298,7 @@ def parse_tables(data: dict[str, Any]) -> Tables:
             for i, band in enumerate(factors)
         ),
         crt_columns=tuple(columns),
-        crt_odds=tuple(_odds(column, f"crt.columns[{i}]") for i, column in enumerate(columns)),
+        crt_odds=odds,
         crt_shift={name: _integer(_get(shift, name, "crt.shift."), f"crt.shift.{name}", -3, 3) for name in CRTS},
         crt=crt,
         hit_kinds=hit_kinds,
