@@ -64,3 +64,14 @@ def test_a_bad_scenario_file_is_refused_naming_the_field(text, field):
     with pytest.raises(ScenarioError) as error:
         read_scenario("narrow", text)
     assert error.value.field == field
+
+
+def test_a_players_own_scenario_file_is_played_from_its_path(tmp_path):
+    mine = tmp_path / "narrow-seas.toml"
+    mine.write_text(GOOD, encoding="utf-8")
+    state = GAME.new_initial_state(str(mine), {"quiet_turn_limit": 30})
+    assert (state.options.size, state.options.quiet_turn_limit) == (6, 30)  # the player's option on top
+    mine.write_text(GOOD.replace("size = 6", "size = 7"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as error:
+        GAME.new_initial_state(str(mine))
+    assert error.value.field == "options.size"

@@ -4,6 +4,7 @@ field at fault (decisions: scenarios as data, each with a briefing)."""
 from __future__ import annotations
 
 import copy
+from importlib import resources
 
 import pytest
 
@@ -123,6 +124,22 @@ def test_a_misspelt_key_deep_in_a_scenario_is_answered_with_the_keys_of_its_tabl
         GAME.state_from_setup(data)
     assert error.value.field == field
     assert f"no such field; fields are {keys}" in str(error.value)
+
+
+def test_a_players_own_scenario_file_is_played_from_its_path(tmp_path):
+    shipped = resources.files("quarterdeck.games.square_rigger").joinpath("scenarios", "duel.toml").read_text()
+    mine = tmp_path / "short-duel.toml"
+    mine.write_text(shipped.replace("turn_limit = 40", "turn_limit = 3").replace('title = "', 'title = "My '))
+    state = GAME.new_initial_state(str(mine))
+    assert state.setup.title.startswith("My ") and state.setup.turn_limit == 3
+    assert state.square == GAME.new_initial_state("duel").square
+    with pytest.raises(ScenarioError) as error:
+        GAME.new_initial_state(str(tmp_path / "missing.toml"))
+    assert error.value.field == "scenario" and "cannot read" in str(error.value)
+    mine.write_text(shipped.replace("[wind]", "[wind]\nforce = 3"))
+    with pytest.raises(ScenarioError) as error:
+        GAME.new_initial_state(str(mine))
+    assert error.value.field == "wind.force"
 
 
 def test_ships_placed_on_touching_squares_of_one_side_are_rejected():

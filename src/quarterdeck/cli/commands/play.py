@@ -28,7 +28,8 @@ def register(app: typer.Typer) -> None:
 def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="game name, see `quarterdeck games`"),
-    scenario: str = typer.Option(None, "--scenario", "-s", help="scenario name, see `quarterdeck scenarios`"),
+    scenario: str = typer.Option(None, "--scenario", "-s", help="scenario name (see `quarterdeck scenarios`) or "
+                                 "your own scenario file (.toml)"),
     option: list[str] = typer.Option([], "--option", "-o", help="a scenario option, name=value (JSON value)"),
     blue: str = typer.Option(None, help="who plays blue: human, random, greedy, ai:<level> [default: human]"),
     red: str = typer.Option(None, help="who plays red [default: human]"),

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import RecordError, ScenarioError, unknown_field, unknown_option, unknown_scenario
@@ -184,11 +185,20 @@ def shipped_scenarios() -> list[ScenarioInfo]:
 
 
 def scenario_options(name: str, overrides: dict[str, Any] | None = None) -> Options:
-    """The options of a shipped scenario, with the player's `overrides` on top."""
-    shipped = _shipped()
-    if name not in shipped:
-        raise unknown_scenario(name, shipped)
-    return Options.parse({**shipped[name][2], **(overrides or {})})
+    """The options of a shipped scenario, or of a player's scenario file by its path (ending in
+    .toml), with the player's `overrides` on top."""
+    if name.endswith(".toml"):
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScenarioError("scenario", f"cannot read {name}: {exc}") from None
+        options = read_scenario(Path(name).stem, text)[2]
+    else:
+        shipped = _shipped()
+        if name not in shipped:
+            raise unknown_scenario(name, shipped)
+        options = shipped[name][2]
+    return Options.parse({**options, **(overrides or {})})
 
 
 # --- positions ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
+from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -212,6 +213,13 @@ def scenario_names() -> list[str]:
 
 
 def load_scenario_data(name: str) -> dict[str, Any]:
+    """A shipped scenario's data by name, or a user's scenario file by its path (ending in .toml)."""
+    if name.endswith(".toml"):
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScenarioError("scenario", f"cannot read {name}: {exc}") from None
+        return parse_toml(text, f"scenario {name}")
     if name not in scenario_names():
         raise unknown_scenario(name, scenario_names())
     text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text()
