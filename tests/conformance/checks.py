@@ -22,7 +22,7 @@ from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Resign, St
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
 
-from .playout import Playout, Position, is_offered, label, notation_problem, offered, offered_by_piece
+from .playout import Playout, Position, is_offered, label, notation_problem, offered, offered_by_piece, play
 
 ACTIONS_TRIED = 12  # offered actions applied to a clone at each kept position
 
@@ -353,9 +353,32 @@ def check_setup_errors(game: Game) -> None:
     offered = next(info for info in game.scenarios() if info.name == game.default_scenario).options
     missing = [option for option in offered if option not in error.value.message]
     assert not missing, f"refusing an unknown option, the error does not list the options there are: {missing}"
+    with pytest.raises(ScenarioError) as error:
+        game.new_initial_state(str(Path("no-such-folder") / "no-such-scenario.toml"))
+    assert error.value.field == "scenario", f"a scenario file that is not there is not refused by name: {error.value}"
     for data in ({}, [], None, "text"):
         with pytest.raises(RecordError):
             game.state_from_json(data)
+
+
+def check_scenario_file(game: Game, path: Path, moves: int = 8) -> None:
+    """A scenario file given by its path (a player's own, typed by hand) starts a game that plays by
+    the protocol, or is refused with a ScenarioError naming the field at fault: whatever the file
+    holds, no other error escapes."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        playout = play(game, str(path), 0, moves)
+    except ScenarioError as error:
+        assert error.field, f"refusing {path.name}, the error names no field: {error}\n--- the file:\n{text}"
+        return
+    except Exception as error:  # noqa: BLE001 - any other error is the finding
+        raise AssertionError(
+            f"{path.name} raised {type(error).__name__}: {error}, not a ScenarioError naming the field at fault"
+            f"\n--- the file:\n{text}"
+        ) from error
+    found = playout.problems_of("play")
+    listed = "\n  ".join(found)
+    assert not found, f"the game {path.name} starts does not play:\n  {listed}\n--- the file:\n{text}"
 
 
 def check_scenario_options(game: Game) -> None:

@@ -4,6 +4,7 @@ passes, and on the same game with one deliberate defect and fails, naming it."""
 from __future__ import annotations
 
 import itertools
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -242,6 +243,30 @@ class CheckedPig(Pig):
         return unknown_option(key, ["target"])
 
 
+class FilePig(CheckedPig):
+    """CheckedPig that also starts from a player's scenario file, `target = N`."""
+
+    def new_initial_state(self, scenario=None, options=None, seed: int = 0):
+        if scenario is not None and scenario.endswith(".toml"):
+            try:
+                data = tomllib.loads(Path(scenario).read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise ScenarioError("scenario", f"cannot read {scenario}: {exc}") from None
+            return super().new_initial_state(None, {"target": self.target(data)}, seed)
+        return super().new_initial_state(scenario, options, seed)
+
+    def target(self, data):
+        target = data.get("target", 20)
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise ScenarioError("target", f"points to win, a whole number, not {target!r}")
+        return target
+
+
+class CrashingFilePig(FilePig):
+    def target(self, data):
+        return int(data["target"])  # a list there is a TypeError, not a refusal naming the field
+
+
 def refusing(**refusals):
     """CheckedPig with one of its refusals worded its own way."""
     return type("RefusingPig", (CheckedPig,), {name: lambda self, what, made=made: made(what)
@@ -260,3 +285,13 @@ def test_an_unknown_scenario_or_option_refused_in_other_words_or_without_the_lis
         checks.check_setup_errors(refusing(no_scenario=lambda name: unknown_scenario(name, [])))
     with pytest.raises(AssertionError, match="not the one refusal"):
         checks.check_setup_errors(refusing(no_scenario=lambda name: ScenarioError("scenario", f"unknown {name}")))
+
+
+def test_a_scenario_file_that_breaks_the_game_instead_of_being_refused_is_caught(tmp_path):
+    path = tmp_path / "pig.toml"
+    path.write_text("target = 5\n")
+    checks.check_scenario_file(FilePig(), path)  # starts and plays
+    path.write_text("target = [20]\n")
+    checks.check_scenario_file(FilePig(), path)  # refused, naming `target`
+    with pytest.raises(AssertionError, match="pig.toml raised TypeError"):
+        checks.check_scenario_file(CrashingFilePig(), path)

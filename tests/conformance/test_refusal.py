@@ -5,6 +5,9 @@ saved states (protocol.py: `apply`, `parse_action`, `state_from_json`)."""
 from __future__ import annotations
 
 import copy
+import re
+import sys
+from importlib import resources
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +19,9 @@ from . import checks, options
 from .playout import offered
 
 JUNK = [None, -1, 0, 10**9, 1.5, True, "", "x", [], {}]
+# TOML values of every kind, for a scenario file's `key = value` lines
+TOML_JUNK = ['"x"', '""', "-1", "0", "1e9", "3.5", "true", "[]", "[1, 2]", '["a"]', "{}", "{ a = 1 }"]
+VALUE_LINE = re.compile(r"^\s*[\w.\"'-]+\s*=\s*(?!\"{3})\S")  # a key and its value on one line
 
 
 def open_positions(playout):
@@ -171,3 +177,24 @@ def test_setup_errors_name_the_scenario_or_option(game_name):
 
 def test_every_scenario_option_says_what_it_does_and_its_sides_are_its_seats(game_name):
     checks.check_scenario_options(games.get(game_name))
+
+
+def shipped_scenario_text(game, scenario: str) -> str:
+    """The text of a scenario as its package ships it (`scenarios/<name>.toml`, docs/architecture.md)."""
+    package = sys.modules[type(game).__module__].__package__
+    return resources.files(package).joinpath("scenarios", f"{scenario}.toml").read_text(encoding="utf-8")
+
+
+@options.fuzz()
+@given(data=st.data())
+def test_a_scenario_file_with_a_wrong_value_is_refused_by_name_or_plays(playout, data, tmp_path_factory):
+    """A player's copy of a shipped scenario with a value or two typed wrong (a list where a name
+    belongs, text where a number does): refused naming the field, or a game that plays."""
+    lines = shipped_scenario_text(playout.game, playout.scenario).splitlines()
+    values = [i for i, line in enumerate(lines) if VALUE_LINE.match(line)]
+    for _ in range(data.draw(st.integers(1, 2), label="values changed")):
+        i = data.draw(st.sampled_from(values), label="line")
+        lines[i] = lines[i].split("=", 1)[0] + "= " + data.draw(st.sampled_from(TOML_JUNK), label="value")
+    path = tmp_path_factory.mktemp("scenario") / f"{playout.scenario}.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    checks.check_scenario_file(playout.game, path)

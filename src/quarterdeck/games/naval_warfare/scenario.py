@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -50,6 +51,32 @@ def inches(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ScenarioError(where, f"a distance in inches, not {value!r}")
     return round(value * 100)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ScenarioError(where, f"text, not {value!r}")
+    return value
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(where, f"true or false, not {value!r}")
+    return value
+
+
+def _count(value: Any, where: str, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(where, f"{what} ({low}-{high}), not {value!r}")
+    return value
+
+
+def _one_of(value: Any, where: str, choices: Iterable[str]) -> str:
+    """`value` if it is one of the names `choices` (a list or a table in a scenario is none of them)."""
+    names = list(choices)
+    if not isinstance(value, str) or value not in names:
+        raise ScenarioError(where, f"one of {', '.join(names)}, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -246,12 +273,12 @@ def build_spec(entry: dict[str, Any], period: str, simplified: bool, where: str)
     data: dict[str, Any] = {}
     type_name = entry.get("type")
     if type_name is not None:
-        if type_name not in tables()["ships"]:
+        if not isinstance(type_name, str) or type_name not in tables()["ships"]:
             raise ScenarioError(f"{where}.type", f"no ship type {type_name!r} in the tables")
         data.update(tables()["ships"][type_name])
     class_name = entry.get("class")
     if class_name is not None:
-        if class_name not in tables()["classes"]:
+        if not isinstance(class_name, str) or class_name not in tables()["classes"]:
             raise ScenarioError(f"{where}.class", f"no class {class_name!r}; classes: {', '.join(tables()['classes'])}")
         data.update(tables()["classes"][class_name])
         type_name = class_name
@@ -263,17 +290,21 @@ def build_spec(entry: dict[str, Any], period: str, simplified: bool, where: str)
     remainders: list[str] = []
     armament = data.get("armament")
     if armament is not None:
+        if not isinstance(armament, dict):
+            raise ScenarioError(f"{where}.armament", 'a table of guns such as { "32-pdr" = 28 }')
         whole, half, remainders = batteries_from_guns(period, armament, f"{where}.armament")
         guns = data.get("guns", sum(n for g, n in armament.items() if g != "carronade"))
     else:
         whole = {k: _whole(data.get(k, 0), f"{where}.{k}") for k in KINDS}
         half = {k: _whole(data.get("half_" + k, 0), f"{where}.half_{k}") for k in KINDS}
         guns = data.get("guns")
+    if guns is not None:
+        _count(guns, f"{where}.guns", 0, 999, "a number of guns")
     if not any(whole.values()) and not any(half.values()):
         raise ScenarioError(where, "a ship needs at least one battery")
     ahead = _count_map(data.get("ahead"), f"{where}.ahead")
     astern = _count_map(data.get("astern"), f"{where}.astern")
-    if data.get("all_ahead") and not ahead and not astern:
+    if _flag(data.get("all_ahead", False), f"{where}.all_ahead") and not ahead and not astern:
         ahead = {k: n for k, n in whole.items() if n} | {"half " + k: n for k, n in half.items() if n}
     batteries = dispose(whole, half, ahead, astern, where)
     flotation = data.get("flotation", half_up(tons / 20))
@@ -288,12 +319,12 @@ def build_spec(entry: dict[str, Any], period: str, simplified: bool, where: str)
         value = flotation if key == "flotation" else crew
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             raise ScenarioError(f"{where}.{key}", f"a positive whole number, not {value!r}")
-    oar_turn = data.get("oar_turn", 0)
+    oar_turn = _count(data.get("oar_turn", 0), f"{where}.oar_turn", 0, 180, "a turn under oars in whole degrees")
     return ShipSpec(
         type=str(type_name),
-        nation=str(data.get("nation", "")),
-        description=str(data.get("description", "")),
-        year=int(data.get("year", 1588 if period == "armada" else 1800)),
+        nation=_text(data.get("nation", ""), f"{where}.nation"),
+        description=_text(data.get("description", ""), f"{where}.description"),
+        year=_count(data.get("year", 1588 if period == "armada" else 1800), f"{where}.year", 1000, 2000, "a year"),
         tons=tons,
         flotation=flotation,
         crew=crew,
@@ -302,10 +333,10 @@ def build_spec(entry: dict[str, Any], period: str, simplified: bool, where: str)
         turn=turn,
         length=length,
         beam=length // 4,
-        guns=None if guns is None else int(guns),
+        guns=guns,
         oar_speed=inches(data.get("oar_speed", 0), f"{where}.oar_speed"),
-        oar_turn=int(oar_turn),
-        one_turn=bool(data.get("one_turn", False)),
+        oar_turn=oar_turn,
+        one_turn=_flag(data.get("one_turn", False), f"{where}.one_turn"),
         remainders=tuple(remainders),
     )
 
@@ -355,9 +386,7 @@ def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | 
     for key in ("title", "briefing"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise ScenarioError(key, "required text")
-    period = data.get("period", "armada")
-    if period not in tables()["periods"]:
-        raise ScenarioError("period", "armada or nelson")
+    period = _one_of(data.get("period", "armada"), "period", tables()["periods"])
     options = _options(data.get("options", {}), overrides or {}, period)
     table = data.get("table", [72, 36])
     if not isinstance(table, list) or len(table) != 2:
@@ -367,23 +396,17 @@ def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | 
         raise ScenarioError("table", "a table at least 5 inches each way")
     sides = data.get("sides", ["english", "spanish"])
     if (
-        not isinstance(sides, list) or len(sides) != 2 or len(set(sides)) != 2
+        not isinstance(sides, list) or len(sides) != 2
         or not all(isinstance(s, str) and s.isidentifier() and s.islower() for s in sides)
+        or sides[0] == sides[1]
     ):
         raise ScenarioError("sides", "two different lower-case side names")
     time = _time(data.get("time", "roll"))
     prevailing, roll_wind = _prevailing(data.get("prevailing", "roll"))
     wind_name = data.get("wind")
-    if wind_name is None:
-        wind = prevailing or 0
-    elif wind_name in COMPASS:
-        wind = COMPASS[wind_name]
-    else:
-        raise ScenarioError("wind", f"one of {', '.join(COMPASS)}")
+    wind = (prevailing or 0) if wind_name is None else COMPASS[_one_of(wind_name, "wind", COMPASS)]
     strengths = tables()["wind"]["strengths"]
-    strength_name = data.get("strength", "medium")
-    if strength_name not in strengths:
-        raise ScenarioError("strength", f"one of {', '.join(strengths)}")
+    strength_name = _one_of(data.get("strength", "medium"), "strength", strengths)
     land = tuple(_land(entry, f"land[{i}]") for i, entry in enumerate(data.get("land", [])))
     ships = data.get("ships")
     if not isinstance(ships, list) or not ships:
@@ -439,10 +462,7 @@ def _off_table(values: Any) -> str:
     for key in values:
         if key != "off-table":
             raise ScenarioError(f"victory.{key}", "not a victory condition; the one condition is off-table")
-    off = values.get("off-table", "disengaged")
-    if off not in OFF_TABLE:
-        raise ScenarioError("victory.off-table", f"one of {', '.join(OFF_TABLE)}, not {off!r}")
-    return off
+    return _one_of(values.get("off-table", "disengaged"), "victory.off-table", OFF_TABLE)
 
 
 def _time(value: Any) -> int | None:
@@ -460,7 +480,7 @@ def _prevailing(value: Any) -> tuple[int | None, bool]:
         return None, True
     if value == "none":
         return None, False
-    if value in COMPASS:
+    if isinstance(value, str) and value in COMPASS:
         return COMPASS[value], False
     raise ScenarioError("prevailing", f"'roll', 'none' or one of {', '.join(COMPASS)}")
 
@@ -480,7 +500,7 @@ def _land(entry: Any, where: str) -> Land:
         if not isinstance(point, list) or len(point) != 2:
             raise ScenarioError(f"{where}.points[{i}]", "[x, y] in inches")
         polygon.append((inches(point[0], f"{where}.points[{i}]"), inches(point[1], f"{where}.points[{i}]")))
-    return Land(str(entry.get("name", kind)), kind, tuple(polygon))
+    return Land(_text(entry.get("name", kind), f"{where}.name"), kind, tuple(polygon))
 
 
 def _placement(entry: Any, where: str, sides: list[str], period: str, options: dict[str, bool]) -> Placement:
@@ -492,8 +512,7 @@ def _placement(entry: Any, where: str, sides: list[str], period: str, options: d
         raise ScenarioError(f"{where}.name", "a ship's name")
     if name.split()[0].lower() in _RESERVED or any(w.lower() in _RESERVED for w in name.split()):
         raise ScenarioError(f"{where}.name", f"a ship's name may not contain the words {', '.join(sorted(_RESERVED))}")
-    if entry.get("side") not in sides:
-        raise ScenarioError(f"{where}.side", f"one of {', '.join(sides)}")
+    _one_of(entry.get("side"), f"{where}.side", sides)
     at = entry.get("at")
     if not isinstance(at, list) or len(at) != 2:
         raise ScenarioError(f"{where}.at", "[x, y] in inches")
@@ -504,7 +523,7 @@ def _placement(entry: Any, where: str, sides: list[str], period: str, options: d
     if isinstance(arrives, bool) or not isinstance(arrives, int) or arrives < 1:
         raise ScenarioError(f"{where}.arrives", "the move number on which the ship enters (1 or more)")
     edge = entry.get("edge", "")
-    if arrives > 1 and edge not in EDGES:
+    if arrives > 1 and (not isinstance(edge, str) or edge not in EDGES):
         raise ScenarioError(f"{where}.edge", f"a reinforcement enters at a table edge: one of {', '.join(EDGES)}")
     if arrives == 1 and edge:
         raise ScenarioError(f"{where}.edge", "only a ship that arrives after the first move enters at an edge")
