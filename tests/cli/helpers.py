@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 from rich.console import Console
+from rich.markup import escape
 
 from quarterdeck import games
 from quarterdeck.ai import make_agent
@@ -33,7 +34,7 @@ class Person:
         line = next(self.lines, None)
         if line is None:
             raise EOFError  # the person has nothing more to type: the game is left where it stands
-        self.console.print(prompt + line, markup=True, highlight=False)
+        self.console.print(prompt + escape(line), markup=True, highlight=False)  # typed text is no markup
         return line
 
 
