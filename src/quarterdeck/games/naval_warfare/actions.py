@@ -24,6 +24,7 @@ A move is written in the book's own terms: a turn at the start, a run, a turn at
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from quarterdeck.core.errors import NotationError
@@ -141,13 +142,18 @@ def action_text(action: object) -> str:
     raise NotationError("action", f"{action!r} is not a Naval Warfare action")
 
 
+# Numbers as the notation writes them: plain digits, a sign, hundredths (not Python's 1_0, 1e3, nan
+# or other scripts' digits, which float() would read).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+
+
 def _number(word: str, field: str, text: str, *, decimal: bool = False) -> float:
-    try:
-        value = float(word) if decimal else int(word)
-    except ValueError:
-        wanted = "a number of inches" if decimal else "a whole number"
-        raise NotationError(field, f"expected {wanted}, not {word!r}", text) from None
-    if decimal and not (value == value and abs(value) < 1e6):
+    if not (_DECIMAL if decimal else _WHOLE).fullmatch(word):
+        wanted = "a number of inches, such as 3.50" if decimal else "a whole number"
+        raise NotationError(field, f"expected {wanted}, not {word!r}", text)
+    value = float(word) if decimal else int(word)
+    if decimal and abs(value) >= 1e6:
         raise NotationError(field, f"not a distance: {word!r}", text)
     return value
 
