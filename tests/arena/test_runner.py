@@ -142,8 +142,11 @@ def test_an_arena_shared_out_by_game_numbers_adds_up_to_the_whole(tmp_path):
     rest = run_arena(Pig(), PIG_ARENA, tmp_path / "shared", second, only={0, 1, 2, 3})
     assert second.games_played == 2  # games 1 and 2 were saved already
     assert without_timing(rest) == without_timing(whole)
-    with pytest.raises(ArenaError, match="games 0 to 3"):
+    with pytest.raises(ArenaError, match="games 0 to 3, not 4"):
         run_arena(Pig(), PIG_ARENA, tmp_path / "shared", InProcess(), only={4})
+    with pytest.raises(ArenaError, match="games 0 to 3, not 7, 8"):  # and no folder is made for it
+        run_arena(Pig(), PIG_ARENA, tmp_path / "mistyped", InProcess(), only={7, 8})
+    assert not (tmp_path / "mistyped").exists()
 
 
 def test_the_arena_command_reads_game_numbers_and_refuses_nonsense():

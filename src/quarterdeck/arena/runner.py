@@ -221,14 +221,16 @@ def run_arena(
         except ValueError as exc:
             raise ArenaError(str(exc)) from None
     seats = len(game.new_initial_state(config.scenario, config.options, config.seed).players)
+    tasks = schedule(config, seats)
+    outside = sorted(set(only or ()) - {task.index for task in tasks})
+    if outside:  # before the folder is made: a mistyped range leaves nothing behind
+        listed = ", ".join(map(str, outside[:5])) + (", ..." if len(outside) > 5 else "")
+        raise ArenaError(f"the schedule has games 0 to {len(tasks) - 1}, not {listed}")
     store = ArenaStore(Path(out))
     saved = store.open(config.to_json())
     if saved != config.to_json():
         raise ArenaError(f"{out} holds a different arena ({saved}); choose another output folder")
-    tasks = schedule(config, seats)
     results = {r.index: r for r in map(GameResult.from_json, store.finished()) if r.index < len(tasks)}
-    if only is not None and not set(only) <= {task.index for task in tasks}:
-        raise ArenaError(f"the schedule has games 0 to {len(tasks) - 1}; {sorted(set(only))} asks for others")
     pending = [task for task in tasks if task.index not in results and (only is None or task.index in only)]
     planned = len(results) + len(pending)
     if report is not None:
