@@ -189,6 +189,7 @@ def test_the_command_plays_a_ladder_and_after_ctrl_c_reports_the_games_finished(
         ("100 turns without an attack, placement or upgrade", True),  # Pirate Chess, quiet turns
         ("the same position arose for the third time", True),
         ("50 turns without an elimination", True),  # Napoleonic Chess
+        ("1 turn without an elimination", True),  # at a limit of one turn
         ("the same position for the 3rd time (threefold repetition)", True),
         ("the turn limit (40) is reached", True),  # Square Rigger Chess
         ("the turn limit (40) is reached; points level (blue 3, red 3)", True),

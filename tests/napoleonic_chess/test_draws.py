@@ -25,6 +25,8 @@ def test_fifty_turns_without_an_elimination_is_a_draw_by_default():
     assert not state.is_terminal()
     events = play(state, "end-move")
     assert events_of(events, GameOver)[0].reason == "4 turns without an elimination"
+    one = battle(GUARDS, options={"quiet_turn_limit": 1})
+    assert events_of(play(one, "end-move"), GameOver)[0].reason == "1 turn without an elimination"
 
 
 def test_an_elimination_restarts_the_count_and_the_repetition_history():

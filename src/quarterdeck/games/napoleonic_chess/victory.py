@@ -76,7 +76,8 @@ def count_quiet_turn(state: NapoleonicState, events: list[Event]) -> None:
     else:
         state.quiet_turns += 1
     if state.quiet_turns >= state.scenario.quiet_turn_limit:
-        finish_drawn(state, f"{state.quiet_turns} turns without an elimination", events)
+        turns = f"{state.quiet_turns} turn{'s' if state.quiet_turns != 1 else ''}"
+        finish_drawn(state, f"{turns} without an elimination", events)
 
 
 def finish(state: NapoleonicState, outcome: Outcome, events: list[Event]) -> None:

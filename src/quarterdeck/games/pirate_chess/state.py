@@ -273,7 +273,8 @@ class PirateChessState(State):
         if options.repetition_draw and self.history.count(key) >= 3:
             self._finish(None, "the same position arose for the third time", events)
         elif options.quiet_turn_draw and self.quiet_turns >= options.quiet_turn_limit:
-            self._finish(None, f"{options.quiet_turn_limit} turns without an attack, placement or upgrade", events)
+            turns = f"{options.quiet_turn_limit} turn{'s' if options.quiet_turn_limit != 1 else ''}"
+            self._finish(None, f"{turns} without an attack, placement or upgrade", events)
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
         if winner is None:
