@@ -144,6 +144,8 @@ TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
         ({"options": {"boats": "yes"}}, "options.boats"),
         ({"options": {"sails": True}}, "options.sails"),
         ({"wind": "NNE"}, "wind"),
+        ({"table": [4, 36]}, "table"),
+        ({"table": [72, 5000]}, "table"),  # beyond any floor: the terminal would draw 5,000 columns
         ({"time": "25:00"}, "time"),
         # a scenario's objective (rulings, "Victory": scenarios may add objectives)
         ({"victory": {"off-table": "sunk"}}, "victory.off-table"),

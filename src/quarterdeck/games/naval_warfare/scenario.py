@@ -177,6 +177,9 @@ class Scenario:
 # add objectives) for a battle fought to a finish.
 # "disengaged": she scores nothing more for anyone; "struck": the enemy scores her remaining flotation.
 OFF_TABLE = ("disengaged", "struck")
+# The largest table a scenario may lay out, in hundredths: twenty feet each way, a large floor (the
+# book plays on "a table about 6' x 3', or any available floor"); the terminal draws an inch a column.
+TABLE_LIMIT = 24000
 
 
 # --- tables ---------------------------------------------------------------------------------------
@@ -392,8 +395,8 @@ def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | 
     if not isinstance(table, list) or len(table) != 2:
         raise ScenarioError("table", "[width, height] in inches")
     width, height = inches(table[0], "table[0]"), inches(table[1], "table[1]")
-    if width < 500 or height < 500:
-        raise ScenarioError("table", "a table at least 5 inches each way")
+    if not (500 <= width <= TABLE_LIMIT and 500 <= height <= TABLE_LIMIT):
+        raise ScenarioError("table", f"a table from 5 to {TABLE_LIMIT // 100} inches each way")
     sides = data.get("sides", ["english", "spanish"])
     if (
         not isinstance(sides, list) or len(sides) != 2
