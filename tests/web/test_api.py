@@ -152,7 +152,7 @@ def test_a_caller_cannot_make_the_server_read_its_own_files(client, tmp_path):
     planted = tmp_path / "settings.toml"
     planted.write_text('password = "hunter2"\n')
     listed_before = client.get("/api/games", params={"status": "ongoing"}).json()["games"]
-    for game in ("frigate", "naval-warfare", "napoleonic-chess"):
+    for game in ("frigate", "naval-warfare", "napoleonic-chess", "square-rigger", "pirate-chess"):
         refused = client.post("/api/games", json={"game": game, "scenario": str(planted), "opponent": "local"})
         assert refused.status_code == 422 and refused.json()["field"] == "scenario"
         assert "password" not in refused.text and "no scenario" in refused.json()["detail"]
