@@ -4,10 +4,12 @@ and a simultaneous hidden decision."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import pytest
 
+from quarterdeck import games
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
 from quarterdeck.core.events import Event, Fired, Hit, Revealed, Struck, Submitted, Turned
@@ -251,6 +253,35 @@ def test_resignation_is_shared_notation():
 def test_record_headers_escape_quotes():
     record = Record(game="toy", termination='he said "enough"; resigned')
     assert Record.parse(record.to_text()).termination == 'he said "enough"; resigned'
+
+
+def test_a_game_set_up_from_a_players_files_replays_only_with_those_files(tmp_path):
+    """A record names the player's own scenario or tables file with its digest: edited or gone since,
+    the record is refused naming the file, rather than replayed into a game that was never played."""
+    square_rigger = games.get("square-rigger")
+    shipped = resources.files("quarterdeck.games.square_rigger").joinpath("scenarios", "duel.toml").read_text()
+    mine = tmp_path / "my-duel.toml"
+    mine.write_text(shipped)
+    match = Match(square_rigger, str(mine))
+    match.play("move Bellona d4 N")
+    text = match.record().to_text()
+    record = Record.parse(text)
+    assert list(record.files) == [str(mine)] and '[Files "' in text
+    assert record.final_state(square_rigger).square == match.state.square
+    mine.write_text(shipped.replace("turn_limit = 40", "turn_limit = 39"))
+    with pytest.raises(RecordError, match="my-duel.toml has changed since the game was recorded"):
+        record.final_state(square_rigger)
+    mine.unlink()
+    with pytest.raises(RecordError, match="my-duel.toml, which cannot be read now"):
+        Match.from_record(record, square_rigger)
+    assert Match(square_rigger, "duel").record().files == {}  # a shipped scenario is no player's file
+    frigate = games.get("frigate")
+    tables = tmp_path / "tables.toml"
+    tables.write_text(resources.files("quarterdeck.games.frigate").joinpath("tables.toml").read_text())
+    assert list(Match(frigate, "sister-frigates", {"tables": str(tables)}).record().files) == [str(tables)]
+    for header in ('[Files "[1]"]', '[Files "{\\"a.toml\\": 3}"]', '[Files "nonsense"]'):
+        with pytest.raises(RecordError, match="Files header"):
+            Record.parse(f'[Game "square-rigger"]\n{header}\n')
 
 
 def test_match_history_hides_secret_decisions_until_the_reveal():

@@ -27,7 +27,7 @@ from ..ai import make_agent
 from ..core.dice import Dice
 from ..core.errors import QuarterdeckError
 from ..core.protocol import CHANCE, Game
-from ..core.record import CHANCE_SEAT, Record
+from ..core.record import CHANCE_SEAT, Record, files_read
 from .executors import Executor, LocalExecutor
 from .store import ArenaStore
 
@@ -187,6 +187,7 @@ def play_game(game: Game, config: ArenaConfig, task: GameTask) -> tuple[GameResu
         result=result.result if outcome else "*",
         termination=result.reason,
         moves=moves,
+        files=files_read(game, config.scenario, config.options),
     )
     return result, record.to_text()
 

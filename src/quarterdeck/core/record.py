@@ -15,15 +15,19 @@
 
 Header lines are ``[Key "value"]``; each further line is ``<number>. <seat> <action notation>``,
 and text after ``;`` on a move line is a comment. Chance outcomes are recorded as actions of the seat ``chance``.
+A game set up from a player's own files (a scenario file, a tables file) names them in ``[Files ...]``
+with a digest of each, so that a file edited since is refused rather than replayed into another game.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .errors import QuarterdeckError, RecordError
@@ -47,6 +51,7 @@ class Record:
     termination: str = ""
     moves: list[tuple[str, str]] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list)  # where each move sat in the parsed text
+    files: dict[str, str] = field(default_factory=dict)  # a player's files the game read: path -> digest
 
     def to_text(self) -> str:
         headers = {
@@ -59,6 +64,8 @@ class Record:
             "Result": self.result,
             "Termination": self.termination,
         }
+        if self.files:
+            headers["Files"] = json.dumps(self.files, sort_keys=True)
         lines = [f'[{key} "{_escape(value)}"]' for key, value in headers.items()]
         lines.append("")
         lines.extend(f"{i}. {seat} {text}" for i, (seat, text) in enumerate(self.moves, start=1))
@@ -105,6 +112,12 @@ class Record:
             seed = int(headers.get("Seed", "0"))
         except ValueError:
             raise RecordError("Seed header must be an integer") from None
+        try:
+            files = json.loads(headers.get("Files") or "{}")
+        except (json.JSONDecodeError, RecursionError):
+            raise RecordError("Files header is not JSON") from None
+        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+            raise RecordError('Files header must be a JSON object of path: digest, like {"my.toml": "3f2a..."}')
         players: dict[str, str] = {}
         for pair in (headers.get("Players") or "").split():
             seat, _, who = pair.partition("=")
@@ -120,6 +133,7 @@ class Record:
             termination=headers.get("Termination", ""),
             moves=moves,
             move_lines=lines,
+            files=files,
         )
 
     def replay(self, game: Game) -> Iterator[tuple[State, str, list[Event]]]:
@@ -145,10 +159,31 @@ class Record:
 def start_state(record: Record, game: Game) -> State:
     if record.game != game.name:
         raise RecordError(f"this is a record of {record.game!r}, not {game.name!r}")
+    for path, digest in record.files.items():
+        try:
+            now = file_digest(path)
+        except OSError as exc:
+            raise RecordError(f"the game was set up from {path}, which cannot be read now: {exc.strerror}") from None
+        if now != digest:
+            raise RecordError(f"{path} has changed since the game was recorded, so it cannot be replayed as it was "
+                              "played; put back the file it was played with")
     try:
         return game.new_initial_state(record.scenario, record.options, record.seed)
     except QuarterdeckError as exc:
         raise RecordError(f"cannot set up the game: {exc}") from None
+
+
+def file_digest(path: str) -> str:
+    """A short digest of a file's bytes: enough to tell an edited file from the one a game was played with."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def files_read(game: Game, scenario: str | None, options: dict[str, Any]) -> dict[str, str]:
+    """The player's own files a game set up from `scenario` and `options` reads (a scenario given by its
+    path, the game's file options), each with its digest."""
+    paths = [scenario] if scenario and scenario.endswith(".toml") else []
+    paths += [value for key, value in options.items() if key in game.file_options and isinstance(value, str)]
+    return {path: file_digest(path) for path in paths if Path(path).is_file()}
 
 
 def _seat(state: State, seat: str, line: int | None) -> int:

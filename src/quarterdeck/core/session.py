@@ -16,7 +16,7 @@ from typing import Any
 from .errors import IllegalAction, NotationError
 from .events import Event, Revealed
 from .protocol import CHANCE, SIMULTANEOUS, Action, Game, Resign, State
-from .record import Record, seat_name, start_state
+from .record import Record, files_read, seat_name, start_state
 
 
 class Match:
@@ -33,6 +33,7 @@ class Match:
         self.options = dict(options or {})
         self.seed = seed
         self.state: State = game.new_initial_state(scenario, self.options, seed)
+        self.files = files_read(game, scenario, self.options)  # the record names them, to replay the same game
         self.players = dict(players or {seat: "human" for seat in self.state.players})
         self.moves: list[tuple[str, str]] = []
         self.events: list[list[Event]] = []
@@ -167,6 +168,7 @@ class Match:
             result=outcome.result if outcome else "*",
             termination=outcome.reason if outcome else "",
             moves=list(self.moves),
+            files=dict(self.files),
         )
 
     @classmethod
