@@ -577,6 +577,9 @@ def test_an_imported_record_cannot_make_the_server_read_its_own_files(client, tm
     tables = Record(game="frigate", scenario="the-chase", options={"tables": "/etc/passwd"}).to_text()
     refused = client.post("/api/import", json={"record": tables})
     assert refused.status_code == 422 and refused.json()["field"] == "options.tables" and "root" not in refused.text
+    named = Record(game="naval-warfare", scenario="armada", files={str(planted): "0" * 16}).to_text()
+    refused = client.post("/api/import", json={"record": named})
+    assert refused.status_code == 422 and "a server reads none" in refused.json()["detail"]
     assert games_stored(client) == stored
 
 

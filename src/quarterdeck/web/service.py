@@ -133,6 +133,8 @@ class GameService:
         game = self.game(record.game)
         scenario = record.scenario or game.default_scenario
         _check_shipped(game, scenario, record.options)
+        if record.files:  # a game set up from a player's files was played in a terminal, never here
+            raise RecordError(f"the record names files ({', '.join(record.files)}); a server reads none for a caller")
         live = await asyncio.to_thread(_replayed, game, record, scenario)
         opponent, seat, level = _as_recorded(record, live.state.players, opponent, seat, level)
         created = await self._open(live, opponent, seat, level, public)
