@@ -47,7 +47,7 @@ TABLE = "ladder.md"
 # Chess's turns without an elimination, threefold repetition, Square Rigger's and Frigate's turn
 # limits, Naval Warfare's nightfall and dawn) and the arena's own decision limit.
 NO_PROGRESS = re.compile(
-    r"turns? without|same position|repetition|turn limit|game-turns are over|nightfall|dawn|arena limit"
+    r"turns? without|same position|repetition|turn limit|game-turns? (?:are|is) over|nightfall|dawn|arena limit"
 )
 
 

@@ -453,7 +453,8 @@ def step_end_turn(state: FrigateState, events: list[Event]) -> bool:
     state.fired_upon = set()
     state.fired_on_by = {}
     if not check_end(state, events) and state.turn >= state.scenario.turns:
-        finish_on_points(state, f"the {state.scenario.turns} game-turns are over", events)
+        turns = state.scenario.turns
+        finish_on_points(state, "the game-turn is over" if turns == 1 else f"the {turns} game-turns are over", events)
     return True
 
 
