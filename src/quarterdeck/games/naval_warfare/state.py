@@ -618,7 +618,7 @@ class NavalState(State):
             return
         a, b = victory.scores(self)
         if a == b:
-            self.outcome = Outcome((0.0, 0.0), "draw", f"{reason}; {a} points each")
+            self.outcome = Outcome((0.0, 0.0), "draw", f"{reason}; {a} point{'s' if a != 1 else ''} each")
         else:
             winner = 0 if a > b else 1
             returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
