@@ -55,6 +55,15 @@ def unknown_field(field: str, known: Iterable[str]) -> ScenarioError:
     return ScenarioError(field, f"no such field; fields are {', '.join(known)}")
 
 
+def refuse_unknown_keys(table: Iterable[str], known: Iterable[str], where: str = "") -> None:
+    """Refuse the first key of a file's `table` (in the file's order) that is none of `known`, naming
+    it after `where` (`ships[2].`) and listing `known` as given: a misspelt key is never left out."""
+    names = list(known)
+    for key in table:
+        if key not in names:
+            raise unknown_field(f"{where}{key}", names)
+
+
 class RecordError(QuarterdeckError):
     """A game record (or saved state) that is corrupt; `line` is 1-based where known."""
 

@@ -18,7 +18,13 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.core.errors import NotationError, ScenarioError, unknown_field, unknown_option, unknown_scenario
+from quarterdeck.core.errors import (
+    NotationError,
+    ScenarioError,
+    refuse_unknown_keys,
+    unknown_option,
+    unknown_scenario,
+)
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid
 
 if TYPE_CHECKING:
@@ -192,14 +198,8 @@ def _table(value: Any, where: str, keys: Iterable[str] | None = None) -> dict[st
     if not isinstance(value, dict):
         raise _fail(where, "must be a table")
     if keys is not None:
-        _only(value, set(keys), f"{where}.")
+        refuse_unknown_keys(value, sorted(set(keys)), f"{where}.")
     return value
-
-
-def _only(data: dict[str, Any], keys: set[str], where: str) -> None:
-    for key in data:
-        if key not in keys:
-            raise unknown_field(f"{where}{key}", sorted(keys))
 
 
 _TABLES_WIND_KEYS = ("start_velocity", "direction_change", "velocity_change", "optional_velocity_change",
@@ -209,8 +209,8 @@ _TABLES_SHIPS_KEYS = ("gs_divisor", "hull_divisor", "hull_extra", "crew_limit", 
 
 def parse_tables(data: dict[str, Any]) -> Tables:
     """Check a tables file (already read as TOML) field by field."""
-    _only(data, {"map", "quarterly", "schedule", "wind", "ships", "combat", "crt", "hit_kinds", "efficiency",
-                 "command", "victory"}, "")
+    refuse_unknown_keys(data, sorted({"map", "quarterly", "schedule", "wind", "ships", "combat", "crt", "hit_kinds",
+                                      "efficiency", "command", "victory"}), "")
     board = _table(_get(data, "map", ""), "map", ("columns", "rows"))
     chart_data = _get(_table(_get(data, "quarterly", ""), "quarterly", ("chart",)), "chart", "quarterly.")
     if not isinstance(chart_data, list) or not 1 <= len(chart_data) <= 20:
@@ -241,7 +241,7 @@ def parse_tables(data: dict[str, Any]) -> Tables:
     crt = {}
     for column in columns:
         entry = _table(_get(table, column, "crt.table."), f"crt.table.{column}")
-        _only(entry, {"hits", "confirm"}, f"crt.table.{column}.")
+        refuse_unknown_keys(entry, sorted({"hits", "confirm"}), f"crt.table.{column}.")
         confirm = entry.get("confirm")
         crt[column] = CrtColumn(
             _integers(_get(entry, "hits", f"crt.table.{column}."), f"crt.table.{column}.hits", 6, 0, 6),
@@ -331,7 +331,8 @@ def _schedule(rows: Any) -> tuple[ScheduleRow, ...]:
     for index, row in enumerate(rows):
         where = f"schedule[{index}]."
         row = _table(row, f"schedule[{index}]")
-        _only(row, {"ratings", "two_decker", "merchantman", "turn", "p", "sag", *SAILING_VELOCITIES}, where)
+        row_keys = {"ratings", "two_decker", "merchantman", "turn", "p", "sag", *SAILING_VELOCITIES}
+        refuse_unknown_keys(row, sorted(row_keys), where)
         maxima = {}
         for velocity in SAILING_VELOCITIES:
             values = _integers(_get(row, velocity, where), f"{where}{velocity}", 4, 0, 20)
@@ -482,7 +483,7 @@ def scenario_from_data(
     data: dict[str, Any], name: str, options: dict[str, Any] | None = None, tables_data: dict[str, Any] | None = None
 ) -> Scenario:
     """`tables_data`: tables already read (a saved game carries its own, so it needs no file)."""
-    _only(data, _TOP_KEYS, "")
+    refuse_unknown_keys(data, sorted(_TOP_KEYS), "")
     title = _get(data, "title", "")
     briefing = _get(data, "briefing", "")
     if not isinstance(title, str) or not isinstance(briefing, str) or not title or not briefing:
@@ -501,7 +502,7 @@ def scenario_from_data(
     for index, entry in enumerate(_list(data.get("objectives", []), "objectives")):
         where = f"objectives[{index}]."
         entry = _table(entry, f"objectives[{index}]")
-        _only(entry, {"side", "edge", "points", "class"}, where)
+        refuse_unknown_keys(entry, sorted({"side", "edge", "points", "class"}), where)
         objectives.append(Objective(
             SIDES.index(_choice(_get(entry, "side", where), f"{where}side", SIDES)),
             _choice(_get(entry, "edge", where), f"{where}edge", (*EDGES, "any")),
@@ -509,7 +510,7 @@ def scenario_from_data(
             _choice(entry.get("class", ""), f"{where}class", ("", *CLASSES)),
         ))
     wind = _table(data.get("wind", {}), "wind")
-    _only(wind, {"direction", "velocity"}, "wind.")
+    refuse_unknown_keys(wind, sorted({"direction", "velocity"}), "wind.")
     direction = wind.get("direction")
     velocity = wind.get("velocity")
     return Scenario(
@@ -543,7 +544,7 @@ def _forces(value: Any) -> tuple[Force, Force]:
     for index, entry in enumerate(entries):
         where = f"forces[{index}]."
         entry = _table(entry, f"forces[{index}]")
-        _only(entry, _FORCE_KEYS, where)
+        refuse_unknown_keys(entry, sorted(_FORCE_KEYS), where)
         side = SIDES.index(_choice(_get(entry, "side", where), f"{where}side", SIDES))
         if side in found:
             raise _fail(f"{where}side", f"{SIDES[side]} already has a force")
@@ -566,7 +567,7 @@ def _ships(value: Any, tables: Tables, grid: HexGrid) -> tuple[ShipSpec, ...]:
     for index, entry in enumerate(entries):
         where = f"ships[{index}]."
         entry = _table(entry, f"ships[{index}]")
-        _only(entry, _SHIP_KEYS, where)
+        refuse_unknown_keys(entry, sorted(_SHIP_KEYS), where)
         name = _get(entry, "name", where)
         if not isinstance(name, str) or not _NAME.match(name):
             raise _fail(f"{where}name", "a ship's name is one word of letters, digits, _ ' . -")
@@ -613,7 +614,7 @@ def _squadrons(value: Any, ships: tuple[ShipSpec, ...]) -> tuple[Squadron, ...]:
     for index, entry in enumerate(_list(value, "squadrons")):
         where = f"squadrons[{index}]."
         entry = _table(entry, f"squadrons[{index}]")
-        _only(entry, {"name", "side", "formation", "lead"}, where)
+        refuse_unknown_keys(entry, sorted({"name", "side", "formation", "lead"}), where)
         name = str(_get(entry, "name", where))
         side = SIDES.index(_choice(_get(entry, "side", where), f"{where}side", SIDES))
         members = [s for s in ships if s.squadron == name and s.side == side]

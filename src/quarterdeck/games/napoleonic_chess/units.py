@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-from quarterdeck.core.errors import NotationError, ScenarioError, unknown_field
+from quarterdeck.core.errors import NotationError, ScenarioError, refuse_unknown_keys, unknown_field
 from quarterdeck.core.geometry import DIAGONAL, ORTHOGONAL, Compass, Square, SquareGrid
 
 DIRECTION_SETS: dict[str, tuple[Compass, ...]] = {
@@ -125,9 +125,7 @@ def _standard_unit_types() -> dict[str, UnitType]:
 
 # --- checking fields, of tables.toml and of scenario files (scenario.py, terrain.py) -----------
 def no_unknown_keys(table: dict[str, Any], known: set[str], prefix: str) -> None:
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise unknown_field(f"{prefix}{unknown[0]}", sorted(known))
+    refuse_unknown_keys(sorted(table), sorted(known), prefix)  # the first unknown key by name, as before
 
 
 def text_field(table: dict[str, Any], key: str, where: str) -> str:

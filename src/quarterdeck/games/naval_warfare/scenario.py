@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.errors import ScenarioError, unknown_field, unknown_option, unknown_scenario
+from quarterdeck.core.errors import ScenarioError, refuse_unknown_keys, unknown_option, unknown_scenario
 
 PORT, STARBOARD, AHEAD, ASTERN = "port", "starboard", "ahead", "astern"
 MOUNTS = (PORT, STARBOARD, AHEAD, ASTERN)
@@ -383,9 +383,7 @@ def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
 
 
 def parse_scenario(name: str, data: dict[str, Any], overrides: dict[str, Any] | None = None) -> Scenario:
-    unknown = set(data) - _TOP
-    if unknown:
-        raise unknown_field(sorted(unknown)[0], sorted(_TOP))
+    refuse_unknown_keys(sorted(data), sorted(_TOP))
     for key in ("title", "briefing"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise ScenarioError(key, "required text")
@@ -491,7 +489,7 @@ def _prevailing(value: Any) -> tuple[int | None, bool]:
 def _land(entry: Any, where: str) -> Land:
     if not isinstance(entry, dict):
         raise ScenarioError(where, "a table with name, kind and points")
-    _only(entry, _LAND_KEYS, where)
+    refuse_unknown_keys(entry, _LAND_KEYS, f"{where}.")
     kind = entry.get("kind", "land")
     if kind not in ("land", "shoal"):
         raise ScenarioError(f"{where}.kind", "land or shoal")
@@ -509,7 +507,7 @@ def _land(entry: Any, where: str) -> Land:
 def _placement(entry: Any, where: str, sides: list[str], period: str, options: dict[str, bool]) -> Placement:
     if not isinstance(entry, dict):
         raise ScenarioError(where, "a table describing one ship")
-    _only(entry, _SHIP_KEYS, where)
+    refuse_unknown_keys(entry, _SHIP_KEYS, f"{where}.")
     name = entry.get("name") or entry.get("type")
     if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
         raise ScenarioError(f"{where}.name", "a ship's name")
@@ -543,12 +541,6 @@ _SHIP_KEYS = (
     "flotation", "crew", *KINDS, *(f"half_{kind}" for kind in KINDS), "armament", "guns", "ahead", "astern",
     "all_ahead", "any_forward", "speed", "turn", "length", "oar_speed", "oar_turn", "one_turn",
 )
-
-
-def _only(entry: dict[str, Any], known: tuple[str, ...], where: str) -> None:
-    unknown = [key for key in entry if key not in known]
-    if unknown:
-        raise unknown_field(f"{where}.{unknown[0]}", known)
 
 
 # A reinforcement's table edge and the heading that points straight onto the table from it.
