@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -265,8 +264,6 @@ def _model_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseMo
             kind = get_args(kind)[-1]  # the element of a list, the value of a dict
         else:
             return None
-    if get_origin(kind) is Union or get_origin(kind) is UnionType:  # an optional table
-        kind = next((arg for arg in get_args(kind) if arg is not type(None)), kind)
     return kind if isinstance(kind, type) and issubclass(kind, BaseModel) else None
 
 
