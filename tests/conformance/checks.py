@@ -11,6 +11,7 @@ import copy
 import json
 import random
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -356,9 +357,29 @@ def check_setup_errors(game: Game) -> None:
     with pytest.raises(ScenarioError) as error:
         game.new_initial_state(str(Path("no-such-folder") / "no-such-scenario.toml"))
     assert error.value.field == "scenario", f"a scenario file that is not there is not refused by name: {error.value}"
+    with tempfile.TemporaryDirectory() as folder:
+        not_text = Path(folder) / "latin-1.toml"
+        not_text.write_bytes('title = "Trafalgar, Cape Finist\u00e8re"\n'.encode("latin-1"))
+        a_folder = Path(folder) / "a-folder.toml"
+        a_folder.mkdir()
+        for path, what in ((not_text, "a scenario file that is not UTF-8 text"), (a_folder, "a folder")):
+            _refused_as_the_scenario(game, path, what)
     for data in ({}, [], None, "text"):
         with pytest.raises(RecordError):
             game.state_from_json(data)
+
+
+def _refused_as_the_scenario(game: Game, path: Path, what: str) -> None:
+    try:
+        game.new_initial_state(str(path))
+    except ScenarioError as error:
+        assert error.field == "scenario", f"{what} is refused naming {error.field!r}, not the scenario: {error}"
+    except Exception as error:  # noqa: BLE001 - any other error is the finding
+        raise AssertionError(
+            f"{what} given as the scenario raised {type(error).__name__}: {error}, not a ScenarioError"
+        ) from error
+    else:
+        raise AssertionError(f"{what} given as the scenario started a game")
 
 
 def check_scenario_file(game: Game, path: Path, moves: int = 8) -> None:

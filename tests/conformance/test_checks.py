@@ -11,6 +11,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction, RecordError, ScenarioError, unknown_option, unknown_scenario
 from quarterdeck.core.events import Revealed
+from quarterdeck.core.files import is_file_name, read_toml
 from quarterdeck.core.protocol import Resign, ScenarioInfo
 from tests.ai.toy_games import Goofspiel, GoofspielState, Nim, NimState, Pig, PigState, ToyState
 
@@ -247,13 +248,12 @@ class FilePig(CheckedPig):
     """CheckedPig that also starts from a player's scenario file, `target = N`."""
 
     def new_initial_state(self, scenario=None, options=None, seed: int = 0):
-        if scenario is not None and scenario.endswith(".toml"):
-            try:
-                data = tomllib.loads(Path(scenario).read_text(encoding="utf-8"))
-            except OSError as exc:
-                raise ScenarioError("scenario", f"cannot read {scenario}: {exc}") from None
-            return super().new_initial_state(None, {"target": self.target(data)}, seed)
+        if scenario is not None and is_file_name(scenario):
+            return super().new_initial_state(None, {"target": self.target(self.read(scenario))}, seed)
         return super().new_initial_state(scenario, options, seed)
+
+    def read(self, path):
+        return read_toml(path)
 
     def target(self, data):
         target = data.get("target", 20)
@@ -265,6 +265,14 @@ class FilePig(CheckedPig):
 class CrashingFilePig(FilePig):
     def target(self, data):
         return int(data["target"])  # a list there is a TypeError, not a refusal naming the field
+
+
+class CarelessFilePig(FilePig):
+    def read(self, path):
+        try:
+            return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:  # a file that is not UTF-8 text escapes as a UnicodeDecodeError
+            raise ScenarioError("scenario", f"cannot read {path}: {exc}") from None
 
 
 def refusing(**refusals):
@@ -285,6 +293,12 @@ def test_an_unknown_scenario_or_option_refused_in_other_words_or_without_the_lis
         checks.check_setup_errors(refusing(no_scenario=lambda name: unknown_scenario(name, [])))
     with pytest.raises(AssertionError, match="not the one refusal"):
         checks.check_setup_errors(refusing(no_scenario=lambda name: ScenarioError("scenario", f"unknown {name}")))
+
+
+def test_a_scenario_file_that_is_not_utf8_text_escaping_as_a_decoding_error_is_caught():
+    checks.check_setup_errors(FilePig())
+    with pytest.raises(AssertionError, match="not UTF-8 text given as the scenario raised UnicodeDecodeError"):
+        checks.check_setup_errors(CarelessFilePig())
 
 
 def test_a_scenario_file_that_breaks_the_game_instead_of_being_refused_is_caught(tmp_path):

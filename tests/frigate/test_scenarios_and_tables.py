@@ -92,6 +92,11 @@ def test_a_players_own_tables_file(tmp_path):
     with pytest.raises(ScenarioError) as error:
         GAME.new_initial_state("frigate-duel", {"tables": str(tmp_path / "missing.toml")})
     assert error.value.field == "options.tables"
+    saved_in_latin1 = tmp_path / "latin-1.toml"
+    saved_in_latin1.write_bytes(TABLES_TEXT.replace("[wind]", "# vent, d\u00e9cid\u00e9\n[wind]").encode("latin-1"))
+    with pytest.raises(ScenarioError) as error:
+        GAME.new_initial_state("frigate-duel", {"tables": str(saved_in_latin1)})
+    assert error.value.field == "options.tables" and "not UTF-8 text" in error.value.message
 
 
 @pytest.mark.parametrize(("options", "field"), [

@@ -32,6 +32,7 @@ from typing import Any
 
 from .errors import QuarterdeckError, RecordError
 from .events import Event
+from .files import is_file_name
 from .protocol import CHANCE, Game, State
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -181,7 +182,7 @@ def file_digest(path: str) -> str:
 def files_read(game: Game, scenario: str | None, options: dict[str, Any]) -> dict[str, str]:
     """The player's own files a game set up from `scenario` and `options` reads (a scenario given by its
     path, the game's file options), each with its digest."""
-    paths = [scenario] if scenario and scenario.endswith(".toml") else []
+    paths = [scenario] if scenario and is_file_name(scenario) else []
     paths += [value for key, value in options.items() if key in game.file_options and isinstance(value, str)]
     return {path: file_digest(path) for path in paths if Path(path).is_file()}
 

@@ -25,6 +25,7 @@ from quarterdeck.core.errors import (
     unknown_option,
     unknown_scenario,
 )
+from quarterdeck.core.files import is_file_name, read_toml
 from quarterdeck.core.hexes import Hex, HexDir, HexGrid
 
 if TYPE_CHECKING:
@@ -355,23 +356,13 @@ def _schedule(rows: Any) -> tuple[ScheduleRow, ...]:
     return tuple(parsed)
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise ScenarioError(what, f"cannot read {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(what, f"{path} is not valid TOML: {exc}") from None
-
-
 def standard_tables_data() -> dict[str, Any]:
     return tomllib.loads(resources.files(__package__).joinpath("tables.toml").read_text(encoding="utf-8"))
 
 
 def load_tables(path: str = "") -> tuple[Tables, dict[str, Any]]:
     """The standard tables, or a user's file of the same shape; with the data as read."""
-    data = standard_tables_data() if not path else _read_toml(Path(path), "options.tables")
+    data = standard_tables_data() if not path else read_toml(path, "options.tables")
     return parse_tables(data), data
 
 
@@ -641,8 +632,8 @@ def builtin_names() -> list[str]:
 
 def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     """A built-in scenario by name, or a scenario file by path (ending in .toml)."""
-    if name.endswith(".toml"):
-        return scenario_from_data(_read_toml(Path(name), "scenario"), Path(name).stem, options)
+    if is_file_name(name):
+        return scenario_from_data(read_toml(name), Path(name).stem, options)
     if name not in builtin_names():
         raise unknown_scenario(name, builtin_names())
     text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")

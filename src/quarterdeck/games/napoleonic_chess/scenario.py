@@ -12,14 +12,13 @@ geometry (movement rays, adjacent squares).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from quarterdeck.core.errors import ScenarioError, unknown_option, unknown_scenario
+from quarterdeck.core.files import is_file_name, parse_toml, read_toml
 from quarterdeck.core.geometry import Square, SquareGrid
 
 from .terrain import read_terrain
@@ -169,19 +168,12 @@ def builtin_names() -> list[str]:
 
 def read_scenario_data(name: str) -> dict[str, Any]:
     """The raw TOML table of a built-in scenario (by name) or of a file (a path ending in .toml)."""
-    try:
-        if name.endswith(".toml"):
-            text = Path(name).read_text(encoding="utf-8")
-        elif name in builtin_names():
-            text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
-        else:
-            raise unknown_scenario(name, builtin_names())
-    except OSError as exc:
-        raise ScenarioError("scenario", f"cannot read {name}: {exc.strerror}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError("scenario", f"{name} is not valid TOML: {exc}") from None
+    if is_file_name(name):
+        return read_toml(name)
+    if name not in builtin_names():
+        raise unknown_scenario(name, builtin_names())
+    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
+    return parse_toml(text, name)
 
 
 _BUILTIN_CACHE: dict[tuple[str, str], Scenario] = {}
@@ -192,7 +184,7 @@ _DATA_CACHE_SIZE = 64
 def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     """A scenario by name or path, with options applied; built-in ones are parsed only once."""
     options = dict(options or {})
-    if name.endswith(".toml"):  # a user's file may change between games
+    if is_file_name(name):  # a user's file may change between games
         return parse_scenario(read_scenario_data(name), name, options)
     key = (name, repr(sorted(options.items())))
     if key not in _BUILTIN_CACHE:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from quarterdeck.core.errors import ScenarioError, refuse_unknown_keys, unknown_option, unknown_scenario
+from quarterdeck.core.files import is_file_name, read_toml
 
 PORT, STARBOARD, AHEAD, ASTERN = "port", "starboard", "ahead", "astern"
 MOUNTS = (PORT, STARBOARD, AHEAD, ASTERN)
@@ -369,12 +370,8 @@ def _builtin(name: str) -> dict[str, Any]:
 
 def load_scenario(name: str, options: dict[str, Any] | None = None) -> Scenario:
     """A built-in scenario by name, or a TOML file by path; `options` override the file's switches."""
-    if name.endswith(".toml"):
-        try:
-            data = tomllib.loads(Path(name).read_text())
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise ScenarioError("scenario", f"cannot read {name}: {exc}") from None
-        key = Path(name).stem
+    if is_file_name(name):
+        data, key = read_toml(name), Path(name).stem
     elif name in builtin_names():
         data, key = _builtin(name), name
     else:

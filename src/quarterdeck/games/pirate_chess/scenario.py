@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import RecordError, ScenarioError, unknown_field, unknown_option, unknown_scenario
+from ...core.files import is_file_name, parse_toml, read_text
 from ...core.geometry import Compass
 from ...core.protocol import Game, ScenarioInfo
 
@@ -156,10 +157,7 @@ def _shipped() -> dict[str, tuple[str, str, dict[str, Any]]]:
 
 def read_scenario(name: str, text: str) -> tuple[str, str, dict[str, Any]]:
     """(title, briefing on one line, options) of the scenario file `name` whose text is `text`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError("scenario", f"{name}.toml is not valid TOML: {exc}") from None
+    data = parse_toml(text, f"{name}.toml")
     for key in data:
         if key not in _SCENARIO_KEYS:
             raise unknown_field(key, _SCENARIO_KEYS)
@@ -187,12 +185,8 @@ def shipped_scenarios() -> list[ScenarioInfo]:
 def scenario_options(name: str, overrides: dict[str, Any] | None = None) -> Options:
     """The options of a shipped scenario, or of a player's scenario file by its path (ending in
     .toml), with the player's `overrides` on top."""
-    if name.endswith(".toml"):
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError("scenario", f"cannot read {name}: {exc}") from None
-        options = read_scenario(Path(name).stem, text)[2]
+    if is_file_name(name):
+        options = read_scenario(Path(name).stem, read_text(name))[2]
     else:
         shipped = _shipped()
         if name not in shipped:

@@ -14,12 +14,12 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core.errors import ScenarioError, unknown_field, unknown_option, unknown_scenario
+from ...core.files import is_file_name, parse_toml, read_toml
 from ...core.geometry import Compass, Square, SquareGrid
 from .actions import EDGES
 from .damage import checked_track
@@ -213,23 +213,11 @@ def scenario_names() -> list[str]:
 
 def load_scenario_data(name: str) -> dict[str, Any]:
     """A shipped scenario's data by name, or a user's scenario file by its path (ending in .toml)."""
-    if name.endswith(".toml"):
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError("scenario", f"cannot read {name}: {exc}") from None
-        return parse_toml(text, f"scenario {name}")
+    if is_file_name(name):
+        return read_toml(name)
     if name not in scenario_names():
         raise unknown_scenario(name, scenario_names())
-    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text()
-    return parse_toml(text, f"scenario {name}")
-
-
-def parse_toml(text: str, what: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(what, f"not valid TOML: {exc}") from None
+    return parse_toml(resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(), name)
 
 
 def _pydantic_error(exc: ValidationError, prefix: str = "", model: type[BaseModel] | None = None) -> ScenarioError:
