@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from quarterdeck.ai import AGENTS, make_agent
 from quarterdeck.ai.alphabeta import AlphaBetaAgent
 from quarterdeck.ai.levels import LEVELS, LevelAgent
-from quarterdeck.ai.mcts import MCTSAgent, _Search
+from quarterdeck.ai.mcts import SETTING_OPTIONS, MCTSAgent, Settings, _Search
 from quarterdeck.core.protocol import State
 
 from .helpers import play_checking_legality, real_games
@@ -63,6 +65,35 @@ def test_the_agent_specs():
 def test_a_misspelt_or_foreign_agent_option_is_refused_by_name_not_ignored(spec, refusal):
     with pytest.raises(ValueError, match=refusal):
         make_agent(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "refusal"),
+    [
+        ("ai:3:movetime=0", "option 'movetime' takes a number above 0, not 0"),
+        ("ai:3:iterations=-5", "option 'iterations' takes a whole number at least 1, not -5"),
+        ("ai:3:iterations=2.5", "option 'iterations' takes a whole number at least 1, not 2.5"),
+        ("mcts:exploration=abc", "option 'exploration' takes a number at least 0, not 'abc'"),
+        ("mcts:exploration=nan", "option 'exploration' takes a number at least 0, not nan"),
+        ("ai:3:movetime=inf", "option 'movetime' takes a number above 0, not inf"),
+        ("alphabeta:depth=0", "option 'depth' takes a whole number at least 1, not 0"),
+        ("ai:1:slip=2", "option 'slip' takes a number at least 0 and at most 1, not 2"),
+        ("mcts:reuse_tree=maybe", "option 'reuse_tree' is 1 or 0"),
+        ("ai:3:budget=forever", "option 'budget' is one of time, iterations, not 'forever'"),
+    ],
+)
+def test_an_agent_option_out_of_its_range_is_refused_when_the_spec_is_read(spec, refusal):
+    """Not moves into a game, where a move time of 0 or an exploration of "abc" would first be used,
+    nor never: a move time of nan never runs out."""
+    with pytest.raises(ValueError, match=re.escape(f"agent spec {spec!r}: {refusal}")):
+        make_agent(spec)
+
+
+def test_every_search_setting_is_checked_and_read_in_its_kind():
+    assert set(SETTING_OPTIONS) == set(Settings.__dataclass_fields__)
+    agent = make_agent("mcts:iterations=1e3,reuse_tree=false,chance_leaves=1,rollout_depth=4")
+    assert agent.budget.iterations == 1000 and isinstance(agent.budget.iterations, int)
+    assert agent.options == {"reuse_tree": False, "chance_leaves": True, "rollout_depth": 4}
 
 
 def test_an_iteration_budget_is_exact():

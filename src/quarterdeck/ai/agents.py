@@ -13,9 +13,11 @@ Agents are named by a spec: ``name[:argument][:key=value,...]``, e.g. ``random``
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.protocol import CHANCE, Action, State
@@ -24,10 +26,57 @@ from .knowledge import Knowledge
 AGENTS: dict[str, Callable[..., Agent]] = {}
 
 
+@dataclass(frozen=True)
+class Option:
+    """What an option of an agent's spec takes, checked when the spec is read: a value out of range
+    would otherwise surface moves into a game (a move time of 0, an exploration of "abc") or never
+    (a move time of nan never runs out)."""
+
+    kind: str  # "number", "whole" (a whole number), "flag" (0/1, true/false) or "word"
+    low: float | None = None  # the least it may be
+    above: float | None = None  # what it must be more than
+    high: float | None = None  # the most it may be
+    words: tuple[str, ...] = ()
+
+    def read(self, name: str, value: Any) -> Any:
+        if self.kind == "word":
+            if value not in self.words:
+                raise ValueError(f"option {name!r} is one of {', '.join(self.words)}, not {value!r}")
+            return value
+        if self.kind == "flag":
+            flags = {0: False, 1: True, "false": False, "true": True, "no": False, "yes": True}
+            if isinstance(value, bool) or (value if isinstance(value, int) else str(value).lower()) not in flags:
+                raise ValueError(f"option {name!r} is 1 or 0 (true or false), not {value!r}")
+            return flags[value if isinstance(value, int) else str(value).lower()]
+        whole = self.kind == "whole"
+        if isinstance(value, float) and whole and value.is_integer():
+            value = int(value)  # iterations=1e4
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or (
+            whole and not isinstance(value, int)
+        ) or (self.low is not None and value < self.low) or (self.above is not None and value <= self.above) or (
+            self.high is not None and value > self.high
+        ):
+            raise ValueError(f"option {name!r} takes {self.describe()}, not {value!r}")
+        return value
+
+    def describe(self) -> str:
+        what = "a whole number" if self.kind == "whole" else "a number"
+        bounds = [f"at least {self.low:g}"] if self.low is not None else []
+        bounds += [f"above {self.above:g}"] if self.above is not None else []
+        bounds += [f"at most {self.high:g}"] if self.high is not None else []
+        return f"{what} {' and '.join(bounds)}".strip()
+
+
+MOVETIME = Option("number", above=0)
+POSITIVE_WHOLE = Option("whole", low=1)
+NUMBER = Option("number")
+FLAG = Option("flag")
+
+
 class Agent(ABC):
     name = "agent"
-    # the key=value options its spec may give (a misspelt one is refused, not ignored)
-    option_names: ClassVar[frozenset[str]] = frozenset()
+    # the key=value options its spec may give and what each takes (a misspelt one is refused, not ignored)
+    options_taken: ClassVar[dict[str, Option]] = {}
 
     def __init__(self, seed: int = 0, **options: Any):
         self.seed = seed
@@ -125,11 +174,15 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
                 raise ValueError(f"agent spec {spec!r}: more than one bare argument")
             else:
                 options["argument"] = token.strip()
-    accepted = getattr(AGENTS[name], "option_names", frozenset())
-    unknown = sorted(set(options) - accepted - {"argument"})
+    accepted = getattr(AGENTS[name], "options_taken", {})
+    unknown = sorted(set(options) - set(accepted) - {"argument"})
     if unknown:
         takes = f"its options are {', '.join(sorted(accepted))}" if accepted else "it takes none"
         raise ValueError(f"agent spec {spec!r}: {name} has no option {unknown[0]!r}; {takes}")
+    try:
+        options.update({key: accepted[key].read(key, value) for key, value in options.items() if key != "argument"})
+    except ValueError as exc:
+        raise ValueError(f"agent spec {spec!r}: {exc}") from None
     try:
         return AGENTS[name](seed=seed, **options)
     except TypeError as exc:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import SearchAgent
+from .agents import MOVETIME, NUMBER, POSITIVE_WHOLE, SearchAgent
 from .budget import Budget
 from .knowledge import WIN_VALUE, Knowledge
 
@@ -31,7 +31,7 @@ class _OutOfBudget(Exception):
 class AlphaBetaAgent(SearchAgent):
     name = "alphabeta"
     options_hint = "movetime=0.5, depth=4 or iterations=5000"
-    option_names = frozenset({"movetime", "iterations", "depth", "contempt"})
+    options_taken = {"movetime": MOVETIME, "iterations": POSITIVE_WHOLE, "depth": POSITIVE_WHOLE, "contempt": NUMBER}
 
     def __init__(
         self,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import Agent, SearchAgent
+from .agents import Agent, Option, SearchAgent
 from .alphabeta import AlphaBetaAgent
 from .knowledge import Knowledge
 from .mcts import MCTSAgent
@@ -71,7 +71,12 @@ def level_plays_as(knowledge: Knowledge) -> dict[int, int]:
 class LevelAgent(Agent):
     name = "ai"
     # its own, and those of the search the game plays it with (passed on to it)
-    option_names = frozenset({"budget", "slip"}) | MCTSAgent.option_names | AlphaBetaAgent.option_names
+    options_taken = {
+        "budget": Option("word", words=("time", "iterations")),
+        "slip": Option("number", low=0, high=1),
+        **MCTSAgent.options_taken,
+        **AlphaBetaAgent.options_taken,
+    }
 
     def __init__(self, seed: int = 0, argument: str | None = None, budget: str = "time", **options: Any):
         super().__init__(seed, **options)
@@ -80,8 +85,6 @@ class LevelAgent(Agent):
             self.level = LEVELS[self.number]
         except (KeyError, ValueError):
             raise ValueError(f"ai level must be one of {', '.join(map(str, LEVELS))}, not {argument!r}") from None
-        if budget not in ("time", "iterations"):
-            raise ValueError("budget must be 'time' or 'iterations'")
         self.by_iterations = budget == "iterations"
         self._engines: dict[str, SearchAgent] = {}
 

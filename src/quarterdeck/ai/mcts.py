@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, State
-from .agents import SearchAgent
+from .agents import FLAG, MOVETIME, NUMBER, POSITIVE_WHOLE, Option, SearchAgent
 from .budget import Budget
 from .knowledge import WIN_VALUE, Knowledge, squash
 
@@ -54,6 +54,26 @@ class Settings:
         names = cls.__dataclass_fields__
         merged = {k: v for k, v in {**game_settings, **options}.items() if k in names}
         return cls(**merged)
+
+
+# what each setting takes in an agent's spec (`mcts:exploration=0.7`); every setting is here
+_COUNT = Option("whole", low=0)
+_WEIGHT = Option("number", low=0)
+SETTING_OPTIONS: dict[str, Option] = {
+    "exploration": _WEIGHT,
+    "rollout_depth": _COUNT,
+    "rollout_cap": _COUNT,
+    "widen_from": _COUNT,
+    "widen_base": Option("number", above=0),
+    "widen_power": _WEIGHT,
+    "evaluation_scale": _WEIGHT,
+    "prior_visits": _WEIGHT,
+    "score_candidates": FLAG,
+    "reuse_tree": FLAG,
+    "chance_leaves": FLAG,
+    "contempt": NUMBER,
+    "exact_keys": FLAG,
+}
 
 
 class Arms:
@@ -99,7 +119,7 @@ class Kept:
 class MCTSAgent(SearchAgent):
     name = "mcts"
     options_hint = "movetime=0.5 or iterations=400"
-    option_names = frozenset({"movetime", "iterations", *Settings.__dataclass_fields__})
+    options_taken = {"movetime": MOVETIME, "iterations": POSITIVE_WHOLE, **SETTING_OPTIONS}
 
     def __init__(
         self,
