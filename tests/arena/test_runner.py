@@ -65,6 +65,17 @@ def test_bad_configurations_are_refused():
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "mcts"),))
     with pytest.raises(ArenaError, match="pairing"):
         ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, pairings=(("random", "random"),))
+    with pytest.raises(ArenaError, match="--decision-limit"):  # else every game a draw before its first move
+        ArenaConfig(game="toy-nim", agents=("random", "greedy"), games=2, decision_limit=0)
+
+
+@pytest.mark.parametrize("arguments", [["--decision-limit", "0"], ["--games", "0"]])
+def test_the_arena_command_refuses_a_limit_or_count_below_one_before_writing(tmp_path, arguments):
+    out = tmp_path / "out"
+    line = ["arena", "-g", "square-rigger", "--agents", "random,greedy", *arguments, "--out", str(out)]
+    outcome = CliRunner().invoke(app, line)
+    assert outcome.exit_code == 2 and arguments[0] in outcome.output
+    assert not out.exists()
 
 
 def test_a_bad_agent_is_refused_before_any_game_is_played(tmp_path):

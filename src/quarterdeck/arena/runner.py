@@ -58,6 +58,8 @@ class ArenaConfig:
             raise ArenaError("each agent may appear once; give two copies different options or seeds")
         if self.games < 1:
             raise ArenaError("an arena needs at least one game per pairing")
+        if self.decision_limit < 1:
+            raise ArenaError("--decision-limit must be at least 1 decision")  # else every game is drawn unplayed
         if self.opening < 0:
             raise ArenaError("--opening is a number of decisions, at least 0")
         for pair in self.pairings:

@@ -40,13 +40,13 @@ def arena(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option, name=value (JSON value)")
     ] = None,
-    games_per_pairing: Annotated[int, typer.Option("--games", "-n", help="games per pairing of agents")] = 20,
+    games_per_pairing: Annotated[int, typer.Option("--games", "-n", min=1, help="games per pairing of agents")] = 20,
     workers: Annotated[int, typer.Option(min=1, help="worker processes (local executor)")] = 1,
     seed: Annotated[int, typer.Option(help="the arena's seed: same seed, same games")] = 0,
     out: Annotated[Path | None, typer.Option(help="folder for records and results")] = None,
     executor: Annotated[str, typer.Option(help="local, or ray ($RAY_ADDRESS, else a local Ray)")] = "local",
     decision_limit: Annotated[
-        int, typer.Option(help="a longer game is stopped as a draw")
+        int, typer.Option(min=1, help="a longer game is stopped as a draw")
     ] = DEFAULT_DECISION_LIMIT,
     draw_plot: Annotated[bool, typer.Option("--plot", help="also write results.png")] = False,
     only: Annotated[
