@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import socket
 import threading
@@ -23,7 +24,7 @@ def serve(
     database: str = typer.Option(
         "", envvar="DATABASE_URL", help="database URL; default: an SQLite file in your data folder"
     ),
-    workers: int = typer.Option(1, help="processes that think for the computer"),
+    workers: int = typer.Option(1, min=1, help="processes that think for the computer"),
 ) -> None:
     """Play in the browser: against the computer, at one screen, or with a friend online."""
     import uvicorn
@@ -74,10 +75,13 @@ def _check_database(database_url: str) -> None:
 def _check_address(host: str, port: int) -> None:
     """Whether the server can listen there, asked before it says it is there."""
     try:
+        socket.getaddrinfo(host, port)
         with socket.create_server((host, port)):
             pass
     except OSError as exc:
-        raise ScenarioError("--port", f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        # a name that does not resolve, or an address this machine does not have, is the host's fault
+        at_fault = "--host" if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL else "--port"
+        raise ScenarioError(at_fault, f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _where(database_url: str) -> str:
