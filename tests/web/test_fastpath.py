@@ -86,7 +86,16 @@ def test_a_body_that_is_not_json_is_answered_by_the_route(client):
         content=b'{"version": 0, "actions": ["add 1"',
         headers={"Content-Type": "application/json", **auth(game["token"])},
     )
-    assert broken.status_code == 422 and broken.json()["detail"].startswith("malformed request")
+    assert broken.status_code == 422
+    assert broken.json()["detail"] == "malformed request: the body is not JSON: Expecting ',' delimiter at character 34"
+    for content_type in ("application/json", ROUTE_ONLY):  # a body saved in Latin-1, by either path
+        unreadable = client.post(
+            f"/api/games/{game['id']}/moves",
+            content='{"version": 0, "actions": ["add 1 \u00e9"]}'.encode("latin-1"),
+            headers={"Content-Type": content_type, **auth(game["token"])},
+        )
+        assert unreadable.status_code == 400
+        assert unreadable.json()["detail"].startswith("malformed request: the body is not JSON: JSON is UTF-8 text")
     assert client.get(f"/api/games/{game['id']}").json()["view"]["version"] == 0
 
 

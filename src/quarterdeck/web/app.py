@@ -407,15 +407,24 @@ def _add_error_handlers(app: FastAPI) -> None:
         response.headers["Allow"] = ", ".join(allowed)
         return response
 
+    async def unreadable(_request: Request, _exc: Exception) -> JSONResponse:
+        # FastAPI's only 400 here: a JSON body whose bytes are not UTF-8 text
+        return _error(400, "malformed request: the body is not JSON: JSON is UTF-8 text, and these bytes are not")
+
     for exc_type in REFUSALS:
         app.add_exception_handler(exc_type, refused)
     app.add_exception_handler(RequestValidationError, malformed)
+    app.add_exception_handler(400, unreadable)
     app.add_exception_handler(405, wrong_method)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
     problems = []
     for error in exc.errors()[:5]:
+        if error.get("type") == "json_invalid":  # its place is a character of the body, not a field
+            at, why = error["loc"][-1], error.get("ctx", {}).get("error", "")
+            problems.append(f"the body is not JSON: {why} at character {at}" if why else "the body is not JSON")
+            continue
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
     return cut("malformed request: " + "; ".join(problems))
