@@ -362,7 +362,13 @@ def check_setup_errors(game: Game) -> None:
         not_text.write_bytes('title = "Trafalgar, Cape Finist\u00e8re"\n'.encode("latin-1"))
         a_folder = Path(folder) / "a-folder.toml"
         a_folder.mkdir()
-        for path, what in ((not_text, "a scenario file that is not UTF-8 text"), (a_folder, "a folder")):
+        deep = Path(folder) / "deep.toml"
+        deep.write_text("title = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+        for path, what in (
+            (not_text, "a scenario file that is not UTF-8 text"),
+            (a_folder, "a folder"),
+            (deep, "a scenario file nesting arrays 5000 deep"),
+        ):
             _refused_as_the_scenario(game, path, what)
     for data in ({}, [], None, "text"):
         with pytest.raises(RecordError):

@@ -275,6 +275,14 @@ class CarelessFilePig(FilePig):
             raise ScenarioError("scenario", f"cannot read {path}: {exc}") from None
 
 
+class DeepFilePig(FilePig):
+    def read(self, path):
+        try:
+            return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:  # not the reader's RecursionError
+            raise ScenarioError("scenario", f"cannot read {path}: {exc}") from None
+
+
 def refusing(**refusals):
     """CheckedPig with one of its refusals worded its own way."""
     return type("RefusingPig", (CheckedPig,), {name: lambda self, what, made=made: made(what)
@@ -295,10 +303,12 @@ def test_an_unknown_scenario_or_option_refused_in_other_words_or_without_the_lis
         checks.check_setup_errors(refusing(no_scenario=lambda name: ScenarioError("scenario", f"unknown {name}")))
 
 
-def test_a_scenario_file_that_is_not_utf8_text_escaping_as_a_decoding_error_is_caught():
+def test_a_scenario_file_not_in_utf8_or_nested_too_deep_escaping_as_another_error_is_caught():
     checks.check_setup_errors(FilePig())
     with pytest.raises(AssertionError, match="not UTF-8 text given as the scenario raised UnicodeDecodeError"):
         checks.check_setup_errors(CarelessFilePig())
+    with pytest.raises(AssertionError, match="5000 deep given as the scenario raised RecursionError"):
+        checks.check_setup_errors(DeepFilePig())
 
 
 def test_a_scenario_file_that_breaks_the_game_instead_of_being_refused_is_caught(tmp_path):

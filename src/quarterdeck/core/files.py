@@ -42,3 +42,5 @@ def parse_toml(text: str, name: str, field: str = "scenario") -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(field, f"{name} is not valid TOML: {exc}") from None
+    except RecursionError:  # the reader recurses once an array or inline table deep
+        raise ScenarioError(field, f"{name} nests arrays or tables too deeply to be read") from None
