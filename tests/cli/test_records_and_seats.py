@@ -231,3 +231,11 @@ def test_replay_step_refuses_a_move_number_beyond_the_record(tmp_path):
     result = command("replay", str(saved), "--step", input="9\n5\n\n")
     assert "type Enter, b, q or a move number from 0 to 5" in result.output
     assert "5. blue move Bellona b6 N" in result.output and result.exit_code == 0
+
+
+def test_an_option_value_nested_past_reading_is_refused_naming_the_option():
+    deep = "[" * 20000 + "]" * 20000
+    for line in (("play", "square-rigger"), ("arena", "-g", "square-rigger", "--agents", "random,greedy")):
+        result = command(*line, "--option", f"turn_limit={deep}")
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2 and "options.turn_limit: a value nested too deeply to be read" in said, said

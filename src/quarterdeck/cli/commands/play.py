@@ -195,7 +195,9 @@ def parse_options(pairs: list[str]) -> dict:
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
-            options[name] = value
+            options[name] = value  # a word: no quotes needed on the command line
+        except RecursionError:
+            raise ScenarioError(f"options.{name}", "a value nested too deeply to be read") from None
     return options
 
 
