@@ -96,6 +96,13 @@ def test_a_body_that_is_not_json_is_answered_by_the_route(client):
         )
         assert unreadable.status_code == 400
         assert unreadable.json()["detail"].startswith("malformed request: the body is not JSON: JSON is UTF-8 text")
+        deep = client.post(
+            f"/api/games/{game['id']}/moves",
+            content=b'{"version": 0, "actions": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            headers={"Content-Type": content_type, **auth(game["token"])},
+        )
+        assert deep.status_code == 400
+        assert deep.json()["detail"].endswith("the body is not JSON: it nests arrays or objects too deeply to be read")
     assert client.get(f"/api/games/{game['id']}").json()["view"]["version"] == 0
 
 

@@ -407,9 +407,13 @@ def _add_error_handlers(app: FastAPI) -> None:
         response.headers["Allow"] = ", ".join(allowed)
         return response
 
-    async def unreadable(_request: Request, _exc: Exception) -> JSONResponse:
-        # FastAPI's only 400 here: a JSON body whose bytes are not UTF-8 text
-        return _error(400, "malformed request: the body is not JSON: JSON is UTF-8 text, and these bytes are not")
+    async def unreadable(_request: Request, exc: Exception) -> JSONResponse:
+        # FastAPI's only 400 here: a body its JSON reader failed on, the failure as the cause
+        why = {
+            UnicodeDecodeError: "JSON is UTF-8 text, and these bytes are not",
+            RecursionError: "it nests arrays or objects too deeply to be read",
+        }.get(type(exc.__cause__), "it cannot be read")
+        return _error(400, f"malformed request: the body is not JSON: {why}")
 
     for exc_type in REFUSALS:
         app.add_exception_handler(exc_type, refused)
