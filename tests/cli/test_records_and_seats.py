@@ -193,7 +193,8 @@ def test_scenarios_prints_a_scenarios_whole_briefing_and_options():
     assert "the coalition wins by eliminating both Black Guards" in text and "allied_attacks true" in text
     assert "Seats: red (the coalition, with blue); blue (the coalition, with red); black (the empire)" in text
     result = command("scenarios", "square-rigger", "armada")
-    assert result.exit_code == 2 and "no scenario 'armada'; it has: blockade" in result.output
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "no scenario 'armada'; scenarios are blockade, chase" in said
     assert "quarterdeck scenarios square-rigger <scenario>" in command("scenarios", "square-rigger").output
 
 
@@ -239,3 +240,15 @@ def test_an_option_value_nested_past_reading_is_refused_naming_the_option():
         result = command(*line, "--option", f"turn_limit={deep}")
         said = " ".join(result.output.split())
         assert result.exit_code == 2 and "options.turn_limit: a value nested too deeply to be read" in said, said
+
+
+def test_scenarios_checks_a_players_own_scenario_file_and_prints_its_briefing(tmp_path):
+    mine = tmp_path / "narrow-seas.toml"
+    mine.write_text('title = "Narrow seas"\nbriefing = "Two fleets on a small board."\n[options]\nsize = 6\n')
+    result = command("scenarios", "pirate-chess", str(mine), columns=200)
+    assert result.exit_code == 0, result.output
+    assert "Pirate Chess: Narrow seas" in result.output and "Two fleets on a small board." in result.output
+    assert f"quarterdeck play pirate-chess --scenario {mine} --red ai:3" in result.output
+    mine.write_text('title = "Narrow seas"\nbriefing = "Two fleets on a small board."\n[options]\nsize = 7\n')
+    result = command("scenarios", "pirate-chess", str(mine), columns=200)
+    assert result.exit_code == 2 and "options.size" in result.output and "Narrow seas" not in result.output

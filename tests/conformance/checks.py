@@ -354,6 +354,11 @@ def check_setup_errors(game: Game) -> None:
     offered = next(info for info in game.scenarios() if info.name == game.default_scenario).options
     missing = [option for option in offered if option not in error.value.message]
     assert not missing, f"refusing an unknown option, the error does not list the options there are: {missing}"
+    for info in game.scenarios():
+        assert game.scenario_info(info.name) == info, f"scenario_info({info.name!r}) is not the scenario as listed"
+    with pytest.raises(ScenarioError) as error:
+        game.scenario_info("no-such-scenario")
+    assert error.value.message.startswith(refusal), f"scenario_info refuses an unknown name otherwise: {error.value}"
     with pytest.raises(ScenarioError) as error:
         game.new_initial_state(str(Path("no-such-folder") / "no-such-scenario.toml"))
     assert error.value.field == "scenario", f"a scenario file that is not there is not refused by name: {error.value}"
@@ -397,6 +402,8 @@ def check_scenario_file(game: Game, path: Path, moves: int = 8) -> None:
         playout = play(game, str(path), 0, moves)
     except ScenarioError as error:
         assert error.field, f"refusing {path.name}, the error names no field: {error}\n--- the file:\n{text}"
+        with pytest.raises(ScenarioError):  # nor is its briefing shown, as if it could be played
+            game.scenario_info(str(path))
         return
     except Exception as error:  # noqa: BLE001 - any other error is the finding
         raise AssertionError(
@@ -406,6 +413,8 @@ def check_scenario_file(game: Game, path: Path, moves: int = 8) -> None:
     found = playout.problems_of("play")
     listed = "\n  ".join(found)
     assert not found, f"the game {path.name} starts does not play:\n  {listed}\n--- the file:\n{text}"
+    info = game.scenario_info(str(path))
+    assert info.name == str(path) and info.title.strip(), f"{path.name} plays, but scenario_info gives {info}"
 
 
 def check_scenario_options(game: Game) -> None:

@@ -252,6 +252,12 @@ class FilePig(CheckedPig):
             return super().new_initial_state(None, {"target": self.target(self.read(scenario))}, seed)
         return super().new_initial_state(scenario, options, seed)
 
+    def scenario_info(self, scenario):
+        if is_file_name(scenario):
+            target = self.target(self.read(scenario))
+            return ScenarioInfo(scenario, f"Pig to {target}", f"The first to {target} points wins.")
+        return super().scenario_info(scenario)
+
     def read(self, path):
         return read_toml(path)
 

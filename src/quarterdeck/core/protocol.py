@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .dice import Dice
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, unknown_scenario
 from .events import Event, GameOver, Resigned
 
 CHANCE = -1
@@ -106,6 +106,15 @@ class Game(ABC):
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:
         """The scenarios shipped with the game, each with a one-paragraph briefing."""
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        """One scenario as `scenarios` lists it, by name; a game that plays a player's own scenario
+        file gives the file's by its path too (its name is then the path)."""
+        infos = self.scenarios()
+        for info in infos:
+            if info.name == scenario:
+                return info
+        raise unknown_scenario(scenario, [info.name for info in infos])
 
     @abstractmethod
     def new_initial_state(

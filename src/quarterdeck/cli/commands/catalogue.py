@@ -11,7 +11,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ... import games
-from ...core.errors import ScenarioError
 from ...core.protocol import Game
 
 
@@ -35,9 +34,12 @@ def list_games() -> None:
 
 def list_scenarios(
     game: str = typer.Argument(..., help="game name, see `quarterdeck games`"),
-    name: str = typer.Argument(None, help="a scenario: print its whole briefing and options"),
+    name: str = typer.Argument(
+        None, help="a scenario, or your own scenario file (.toml) to check it: print its whole briefing and options"
+    ),
 ) -> None:
-    """List a game's scenarios, one line each; with a scenario's name, its whole briefing."""
+    """List a game's scenarios, one line each; with a scenario's name (or your own scenario file), its
+    whole briefing."""
     rules = games.get(game)
     console = Console()
     if name is not None:
@@ -57,10 +59,7 @@ def list_scenarios(
 
 def scenario_sheet(rules: Game, name: str) -> Group:
     """A scenario's title, whole briefing (its victory conditions included) and options with defaults."""
-    found = {info.name: info for info in rules.scenarios()}
-    if name not in found:
-        raise ScenarioError("scenario", f"{rules.name} has no scenario {name!r}; it has: {', '.join(found)}")
-    info = found[name]
+    info = rules.scenario_info(name)
     default = " (the default)" if info.name == rules.default_scenario else ""
     parts: list = [
         Text(f"{rules.title}: {info.title}{default}", style="bold"),

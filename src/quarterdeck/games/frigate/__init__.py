@@ -71,18 +71,17 @@ class Frigate(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
-        infos = []
-        for name in names:
-            scenario = load_scenario(name)
-            # a user's tables file is the terminal's alone; the length shown is the scenario's own
-            settings = {key: value for key, value in scenario.options.items() if key != "tables"}
-            settings["turns"] = scenario.turns
-            notes = {key: OPTION_NOTES[key] for key in settings}
-            sides = {seat: f"{force.name}: {ships_phrase([s.name for s in scenario.ships if s.side == side])}"
-                     for side, (seat, force) in enumerate(zip(SIDES, scenario.forces, strict=True))}
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing.strip(), settings, notes,
-                                      OPTION_CHOICES, sides))
-        return infos
+        return [self.scenario_info(name) for name in names]
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        loaded = load_scenario(scenario)
+        # a user's tables file is the terminal's alone; the length shown is the scenario's own
+        settings = {key: value for key, value in loaded.options.items() if key != "tables"}
+        settings["turns"] = loaded.turns
+        notes = {key: OPTION_NOTES[key] for key in settings}
+        sides = {seat: f"{force.name}: {ships_phrase([s.name for s in loaded.ships if s.side == side])}"
+                 for side, (seat, force) in enumerate(zip(SIDES, loaded.forces, strict=True))}
+        return ScenarioInfo(scenario, loaded.title, loaded.briefing.strip(), settings, notes, OPTION_CHOICES, sides)
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0

@@ -42,26 +42,26 @@ class NapoleonicChess(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
-        infos = []
-        for name in names:
-            scenario = load_scenario(name)
-            settings = {
-                "deployment": scenario.deployment,
-                "placements_per_turn": scenario.placements_per_turn,
-                "allied_attacks": scenario.allied_attacks,
-                "quiet_turn_limit": scenario.quiet_turn_limit,
-            }
-            if scenario.redoubts_enabled:
-                settings["redoubt_turns"] = scenario.redoubt_turns
-            notes = {key: OPTION_NOTES[key] for key in settings}
-            choices = {"deployment": deployments(scenario)}
-            sides = {}  # an army's name says who it is, unless armies fight side by side: then each its alliance
-            if len({army.alliance for army in scenario.armies}) < len(scenario.armies):
-                for army in scenario.armies:
-                    allies = [a.name for a in scenario.armies if a.alliance == army.alliance and a is not army]
-                    sides[army.name] = f"the {army.alliance}" + (f", with {' and '.join(allies)}" if allies else "")
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, settings, notes, choices, sides))
-        return infos
+        return [self.scenario_info(name) for name in names]
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        loaded = load_scenario(scenario)
+        settings = {
+            "deployment": loaded.deployment,
+            "placements_per_turn": loaded.placements_per_turn,
+            "allied_attacks": loaded.allied_attacks,
+            "quiet_turn_limit": loaded.quiet_turn_limit,
+        }
+        if loaded.redoubts_enabled:
+            settings["redoubt_turns"] = loaded.redoubt_turns
+        notes = {key: OPTION_NOTES[key] for key in settings}
+        choices = {"deployment": deployments(loaded)}
+        sides = {}  # an army's name says who it is, unless armies fight side by side: then each its alliance
+        if len({army.alliance for army in loaded.armies}) < len(loaded.armies):
+            for army in loaded.armies:
+                allies = [a.name for a in loaded.armies if a.alliance == army.alliance and a is not army]
+                sides[army.name] = f"the {army.alliance}" + (f", with {' and '.join(allies)}" if allies else "")
+        return ScenarioInfo(scenario, loaded.title, loaded.briefing, settings, notes, choices, sides)
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0

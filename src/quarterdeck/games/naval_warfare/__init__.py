@@ -87,14 +87,13 @@ class NavalWarfare(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         names = sorted(builtin_names(), key=lambda n: (n != self.default_scenario, n))
-        infos = []
-        for name in names:
-            scenario = load_scenario(name)
-            sides = {seat: ships_phrase([s.name for s in scenario.ships if s.side == side])
-                     for side, seat in enumerate(scenario.sides)}
-            infos.append(ScenarioInfo(name, scenario.title, scenario.briefing, dict(scenario.options), OPTIONS,
-                                      sides=sides))
-        return infos
+        return [self.scenario_info(name) for name in names]
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        loaded = load_scenario(scenario)
+        sides = {seat: ships_phrase([s.name for s in loaded.ships if s.side == side])
+                 for side, seat in enumerate(loaded.sides)}
+        return ScenarioInfo(scenario, loaded.title, loaded.briefing, dict(loaded.options), OPTIONS, sides=sides)
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0

@@ -19,6 +19,7 @@ from .scenario import (
     SHIP_TYPES,
     UPGRADE_LIMIT,
     initial_state,
+    scenario_info,
     scenario_options,
     shipped_scenarios,
 )
@@ -40,6 +41,9 @@ class PirateChess(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         return shipped_scenarios()
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        return scenario_info(scenario)
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0

@@ -96,7 +96,7 @@ OPTION_NOTES: dict[str, str] = {
     "size": f"the board's side in squares, an even number from {MIN_SIZE} to {MAX_SIZE} (the book's board is 8)",
     "repetition_draw": "a position repeated three times is a draw",
     "quiet_turn_draw": "turns without an attack, placement or upgrade end the game drawn",
-    "quiet_turn_limit": "how many such quiet turns",
+    "quiet_turn_limit": "how many turns in a row without an attack, placement or upgrade draw the game",
 }
 
 
@@ -176,23 +176,25 @@ def read_scenario(name: str, text: str) -> tuple[str, str, dict[str, Any]]:
 
 def shipped_scenarios() -> list[ScenarioInfo]:
     """The shipped scenarios (fresh objects: a caller may change their options)."""
-    return [
-        ScenarioInfo(name, title, briefing, dict(options), {key: OPTION_NOTES[key] for key in options})
-        for name, (title, briefing, options) in _shipped().items()
-    ]
+    return [scenario_info(name) for name in _shipped()]
+
+
+def scenario_info(name: str) -> ScenarioInfo:
+    """A shipped scenario by name, or a player's scenario file by its path (ending in .toml)."""
+    if is_file_name(name):
+        title, briefing, options = read_scenario(Path(name).stem, read_text(name))
+    else:
+        shipped = _shipped()
+        if name not in shipped:
+            raise unknown_scenario(name, shipped)
+        title, briefing, options = shipped[name]
+    return ScenarioInfo(name, title, briefing, dict(options), {key: OPTION_NOTES[key] for key in options})
 
 
 def scenario_options(name: str, overrides: dict[str, Any] | None = None) -> Options:
     """The options of a shipped scenario, or of a player's scenario file by its path (ending in
     .toml), with the player's `overrides` on top."""
-    if is_file_name(name):
-        options = read_scenario(Path(name).stem, read_text(name))[2]
-    else:
-        shipped = _shipped()
-        if name not in shipped:
-            raise unknown_scenario(name, shipped)
-        options = shipped[name][2]
-    return Options.parse({**options, **(overrides or {})})
+    return Options.parse({**scenario_info(name).options, **(overrides or {})})
 
 
 # --- positions ---------------------------------------------------------------------------------

@@ -19,11 +19,11 @@ class SquareRiggerChess(Game):
     default_scenario = "duel"
 
     def scenarios(self) -> list[ScenarioInfo]:
-        infos = []
-        for name in scenario_names():
-            data = load_scenario_data(name)
-            infos.append(ScenarioInfo(name, data.get("title", name), " ".join(data.get("briefing", "").split())))
-        return infos
+        return [self.scenario_info(name) for name in scenario_names()]
+
+    def scenario_info(self, scenario: str) -> ScenarioInfo:
+        setup = build_setup(load_scenario_data(scenario))  # a player's file is checked whole, as play would
+        return ScenarioInfo(scenario, setup.title, " ".join(setup.briefing.split()))
 
     def new_initial_state(
         self, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
