@@ -252,3 +252,16 @@ def test_scenarios_checks_a_players_own_scenario_file_and_prints_its_briefing(tm
     mine.write_text('title = "Narrow seas"\nbriefing = "Two fleets on a small board."\n[options]\nsize = 7\n')
     result = command("scenarios", "pirate-chess", str(mine), columns=200)
     assert result.exit_code == 2 and "options.size" in result.output and "Narrow seas" not in result.output
+
+
+def test_a_scenario_file_in_the_home_folder_is_found_after_scenario_equals(tmp_path, monkeypatch):
+    """The shell leaves `--scenario=~/narrow.toml` as it is; the command reads `~` as the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "narrow.toml").write_text('title = "Narrow seas"\nbriefing = "A small board."\n[options]\nsize = 6\n')
+    saved = tmp_path / "narrow.qdr"
+    result = command("play", "pirate-chess", "--scenario=~/narrow.toml", "--blue", "random", "--red", "random",
+                     "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    assert Record.parse(saved.read_text()).scenario == str(tmp_path / "narrow.toml")
+    result = command("scenarios", "pirate-chess", "~/narrow.toml", columns=200)
+    assert result.exit_code == 0 and "Pirate Chess: Narrow seas" in result.output

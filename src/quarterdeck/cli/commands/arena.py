@@ -17,7 +17,7 @@ from ... import games
 from ...arena import ArenaConfig, ArenaStore, Executor, GameResult, make_executor, plot, run_arena, summarise
 from ...arena.report import Summary
 from ...arena.runner import DEFAULT_DECISION_LIMIT
-from .play import parse_options
+from .play import own_file, parse_options
 
 OPENING_HELP = (
     "open each game with this many decisions drawn at random, the same for both games of a pair "
@@ -119,7 +119,7 @@ def shared_settings(
         "game": game,
         "games": games,
         "seed": seed,
-        "scenario": scenario,
+        "scenario": own_file(scenario),
         "options": parse_options(option or []),
         "decision_limit": decision_limit,
         "opening": opening,

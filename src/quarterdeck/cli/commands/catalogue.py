@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ... import games
 from ...core.protocol import Game
+from .play import own_file
 
 
 def register(app: typer.Typer) -> None:
@@ -43,7 +44,7 @@ def list_scenarios(
     rules = games.get(game)
     console = Console()
     if name is not None:
-        console.print(scenario_sheet(rules, name))
+        console.print(scenario_sheet(rules, own_file(name)))
         return
     table = Table(title=f"{rules.title}: scenarios", expand=True,
                   caption=f"The whole briefing: quarterdeck scenarios {rules.name} <scenario>")

@@ -13,6 +13,7 @@ from ... import games
 from ...ai.agents import Agent, make_agent
 from ...core.errors import QuarterdeckError, RecordError, ScenarioError
 from ...core.events import Event
+from ...core.files import is_file_name
 from ...core.protocol import Game, State
 from ...core.record import Record, start_state
 from ...core.session import Match
@@ -69,8 +70,8 @@ def play(
                 if "tables" not in rules.file_options:
                     takes = ", ".join(name for name, cls in games.load().items() if "tables" in cls.file_options)
                     raise ScenarioError("--tables", f"{rules.name} takes no tables file (the games that do: {takes})")
-                options["tables"] = str(tables)
-            match = Match(rules, scenario, options, seed)
+                options["tables"] = str(tables.expanduser())
+            match = Match(rules, own_file(scenario), options, seed)
         wanted = {name: spec for name, spec in (("blue", blue), ("red", red), ("black", black)) if spec}
         check_seats(match, rules.name, wanted, "--{}")
         flagged = seat_flags(ctx.args)
@@ -186,6 +187,12 @@ def read_record(path: Path) -> Record:
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text game record") from None
     return Record.parse(text)
+
+
+def own_file(scenario: str | None) -> str | None:
+    """A scenario given by the path of a player's own file with `~` read as the home folder, as the
+    shell reads it everywhere but after `--scenario=`."""
+    return str(Path(scenario).expanduser()) if scenario and is_file_name(scenario) else scenario
 
 
 def parse_options(pairs: list[str]) -> dict:
