@@ -39,25 +39,28 @@ class Option:
     words: tuple[str, ...] = ()
 
     def read(self, name: str, value: Any) -> Any:
+        """`value` as the agent takes it, or ValueError naming the option and what it takes."""
         if self.kind == "word":
             if value not in self.words:
                 raise ValueError(f"option {name!r} is one of {', '.join(self.words)}, not {value!r}")
             return value
         if self.kind == "flag":
-            flags = {0: False, 1: True, "false": False, "true": True, "no": False, "yes": True}
-            if isinstance(value, bool) or (value if isinstance(value, int) else str(value).lower()) not in flags:
+            if str(value).lower() not in FLAG_WORDS:
                 raise ValueError(f"option {name!r} is 1 or 0 (true or false), not {value!r}")
-            return flags[value if isinstance(value, int) else str(value).lower()]
-        whole = self.kind == "whole"
-        if isinstance(value, float) and whole and value.is_integer():
+            return FLAG_WORDS[str(value).lower()]
+        if self.kind == "whole" and isinstance(value, float) and value.is_integer():
             value = int(value)  # iterations=1e4
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or (
-            whole and not isinstance(value, int)
-        ) or (self.low is not None and value < self.low) or (self.above is not None and value <= self.above) or (
-            self.high is not None and value > self.high
-        ):
+        if not self._fits(value):
             raise ValueError(f"option {name!r} takes {self.describe()}, not {value!r}")
         return value
+
+    def _fits(self, value: Any) -> bool:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            return False
+        if self.kind == "whole" and not isinstance(value, int):
+            return False
+        return ((self.low is None or value >= self.low) and (self.above is None or value > self.above)
+                and (self.high is None or value <= self.high))
 
     def describe(self) -> str:
         what = "a whole number" if self.kind == "whole" else "a number"
@@ -67,6 +70,7 @@ class Option:
         return f"{what} {' and '.join(bounds)}".strip()
 
 
+FLAG_WORDS = {"1": True, "0": False, "true": True, "false": False, "yes": True, "no": False}
 MOVETIME = Option("number", above=0)
 POSITIVE_WHOLE = Option("whole", low=1)
 NUMBER = Option("number")
