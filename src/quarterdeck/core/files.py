@@ -1,8 +1,8 @@
 """Files a player writes by hand: scenario files and tables files, all TOML.
 
 Every game reads a player's file through `read_toml`, so a file that cannot be read, is not UTF-8
-text (the encoding TOML requires) or is not valid TOML is refused the same way in every game,
-naming the field it was given for.
+text (the encoding TOML requires), is not valid TOML or nests too deeply to be read is refused the
+same way in every game, naming the field it was given for.
 """
 
 from __future__ import annotations
