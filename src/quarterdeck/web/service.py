@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
@@ -618,11 +619,18 @@ def _replayed(game: Game, record: Record, scenario: str) -> LiveGame:
     return live
 
 
+@functools.cache
+def _shipped_names(game: Game) -> tuple[str, ...]:
+    """The scenarios a game ships, read once: listing them loads every one (Frigate's take some 90 ms),
+    and this runs on the server's event loop for every game made."""
+    return tuple(info.name for info in game.scenarios())
+
+
 def _check_shipped(game: Game, scenario: str, options: dict[str, Any]) -> None:
     """Over the network a game starts from a scenario the game ships, never from a file: the games
     also read scenario and table files by path for the terminal, and a server must not open files
     on its own disk because a caller named them."""
-    shipped = [info.name for info in game.scenarios()]
+    shipped = _shipped_names(game)
     if scenario not in shipped:
         raise ScenarioError("scenario", f"no scenario {scenario!r} on this server; scenarios are {', '.join(shipped)}")
     files = sorted(game.file_options & set(options))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from ...core.files import is_file_name
 from ...core.protocol import Game, ScenarioInfo
 from ...core.registry import register
 from . import evaluate
-from .scenario import build_setup, load_scenario_data, scenario_names
+from .scenario import build_setup, load_scenario_data, scenario_names, shipped_setup
 from .state import SquareRiggerState, state_from_json
 
 
@@ -22,7 +23,8 @@ class SquareRiggerChess(Game):
         return [self.scenario_info(name) for name in scenario_names()]
 
     def scenario_info(self, scenario: str) -> ScenarioInfo:
-        setup = build_setup(load_scenario_data(scenario))  # a player's file is checked whole, as play would
+        # a player's file is read afresh and checked whole, as play would check it
+        setup = build_setup(load_scenario_data(scenario)) if is_file_name(scenario) else shipped_setup(scenario)
         return ScenarioInfo(scenario, setup.title, " ".join(setup.briefing.split()))
 
     def new_initial_state(

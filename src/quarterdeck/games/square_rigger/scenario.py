@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal, get_args, get_origin
 
@@ -209,6 +209,12 @@ def load_tables() -> dict[str, Any]:
 def scenario_names() -> list[str]:
     folder = resources.files(__package__).joinpath("scenarios")
     return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@cache
+def shipped_setup(name: str) -> Setup:
+    """A shipped scenario's setup without options, built once (the lobby and the server list them often)."""
+    return build_setup(load_scenario_data(name))
 
 
 def load_scenario_data(name: str) -> dict[str, Any]:
