@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from quarterdeck.arena.executors import Executor
 from quarterdeck.arena.runner import GameResult
@@ -27,3 +28,9 @@ class InProcess(Executor):
                 raise KeyboardInterrupt
             self.games_played += len(job[-1])
             yield function(*job)
+
+
+def wait_then_return(seconds: float, value: object) -> object:
+    """A job for worker processes that holds its worker for `seconds`."""
+    time.sleep(seconds)
+    return value

@@ -7,12 +7,15 @@ one game per job locally (a fine-grained progress bar), several per task on Ray 
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import math
 import multiprocessing
 import os
+import signal
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..core.errors import QuarterdeckError
@@ -39,7 +42,11 @@ class Executor(ABC):
 
 class LocalExecutor(Executor):
     """Worker processes on this machine, started fresh ('spawn'), so no lock or thread of the
-    parent (a progress bar, say) is ever copied into a worker."""
+    parent (a progress bar, say) is ever copied into a worker.
+
+    Ctrl-C or SIGTERM stops the arena at once: the workers leave both to the arena, which ends them
+    with the games under way (those are played again when the arena resumes) rather than waiting for
+    the games they hold, and a worker whose arena is killed outright ends with it."""
 
     def __init__(self, workers: int = 1):
         if workers < 1:
@@ -48,16 +55,36 @@ class LocalExecutor(Executor):
 
     def map_unordered(self, function: Callable[..., Any], jobs: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=self.workers, mp_context=context) as pool:
-            pending: set[Future[Any]] = {pool.submit(function, *job) for job in jobs}
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        yield future.result()
-            finally:
-                for future in pending:
-                    future.cancel()
+        pool = context.Pool(self.workers, initializer=_start_worker, initargs=(os.getpid(),))
+        try:
+            yield from pool.imap_unordered(_call_job, [(function, job) for job in jobs])
+        except BaseException:  # Ctrl-C, a game's error, or the arena no longer reading
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
+
+
+def _start_worker(arena: int) -> None:
+    """A worker ignores Ctrl-C, which the terminal sends to the whole process group: the arena
+    decides what stops (see LocalExecutor). On Linux the kernel ends the worker should the arena die
+    without a word (kill -9), so that no game plays on for nobody."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != arena:  # the arena was gone before the line above could take effect
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process receives when its parent ends
+
+
+def _call_job(item: tuple[Callable[..., Any], tuple[Any, ...]]) -> Any:
+    function, job = item
+    return function(*job)
 
 
 class RayExecutor(Executor):

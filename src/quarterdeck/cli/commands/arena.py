@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from ... import games
 from ...arena import ArenaConfig, ArenaStore, Executor, GameResult, make_executor, plot, run_arena, summarise
 from ...arena.report import Summary
 from ...arena.runner import DEFAULT_DECISION_LIMIT
+from ...arena.store import CONFIG
 from .play import own_file, parse_options
 
 OPENING_HELP = (
@@ -67,15 +69,28 @@ def arena(
     )
     out = out or folder_name(f"arena-{game}-{'-'.join(config.agents)}-{seed}")
     console = Console()
-    with running(console, "arena", executor, workers) as (runner, report):
-        results = run_arena(rules, config, out, runner, report, parse_games(only) if only else None)
-    summary = summarise(config, results)
     store = ArenaStore(out)
+    try:
+        with running(console, "arena", executor, workers) as (runner, report):
+            results = run_arena(rules, config, out, runner, report, parse_games(only) if only else None)
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted:[/yellow] the summary covers the games finished; run again to resume")
+        results = finished_games(store, config)
+        if not results:
+            raise typer.Exit(130) from None
+    summary = summarise(config, results)
     store.save_summary(summary.to_json())
     show(summary, console)
     if draw_plot:
         console.print(f"plot: {plot(summary, store.plot_path)}")
     console.print(f"records and results: {out}")
+
+
+def finished_games(store: ArenaStore, config: ArenaConfig) -> list[GameResult]:
+    """The games of this arena that `store` holds, by number: none if it holds none, or another arena."""
+    if not (store.root / CONFIG).exists() or store.config() != config.to_json():
+        return []
+    return sorted(map(GameResult.from_json, store.finished()), key=lambda result: result.index)
 
 
 def parse_games(text: str) -> set[int]:
@@ -135,8 +150,10 @@ def folder_name(text: str) -> Path:
 def running(
     console: Console, label: str, executor: str, workers: int
 ) -> Iterator[tuple[Executor, Callable[[int, int, GameResult | None], None]]]:
-    """The executor, and a progress report for `run_arena` that draws a bar of the games played."""
+    """The executor, and a progress report for `run_arena` that draws a bar of the games played.
+    SIGTERM (`kill`, a service manager) stops the run as Ctrl-C does, so the workers go with it."""
     with (
+        interrupted_by_sigterm(),
         make_executor(executor, workers) as runner,
         Progress(
             TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
@@ -148,6 +165,18 @@ def running(
             progress.update(bar, completed=done, total=total)
 
         yield runner, report
+
+
+@contextmanager
+def interrupted_by_sigterm() -> Iterator[None]:
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def show(summary: Summary, console: Console) -> None:
