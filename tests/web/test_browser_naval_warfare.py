@@ -429,6 +429,12 @@ def test_against_the_computer_from_the_lobby(page, server):
     wait_for_my_turn(page)
     seats = {line.split()[0] for line in page.locator("#moves li").all_inner_texts()}
     assert {"english", "spanish", "chance"} <= seats  # the computer (spanish) answered, the dice were thrown
+    # the moves are headed by the game's own moves, both sides' in each, as the clock above the table counts them
+    heads = page.locator("#moves .turn-head").all_inner_texts()
+    assert {"Turn 1: english", "Turn 1: spanish"} <= set(heads), heads
+    numbers = [int(re.match(r"Turn (\d+): ", head).group(1)) for head in heads]
+    move_now = int(re.match(r"Move (\d+) ", page.inner_text(".naval-time")).group(1))
+    assert numbers == sorted(numbers) and numbers[-1] <= move_now, (heads, move_now)
     game_id = page.url.rsplit("/", 1)[-1]
     ships = game_detail(server, game_id)["view"]["state"]["ships"]
     assert page.locator(".naval-table .ship").count() == sum(s["status"] in ("afloat", "surrendered") for s in ships)

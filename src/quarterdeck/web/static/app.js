@@ -1311,8 +1311,8 @@ class GamePage {
   moveList() {
     const last = this.replayAt ?? this.history.length;
     const list = h("div", { class: "moves", id: "moves", tabindex: 0, role: "region", "aria-label": "moves, by turn" },
-      turnsOf(this.history).map((turn, index) => h("div", { class: "turn" },
-        h("h4", { class: "turn-head" }, `Turn ${index + 1}: ${turn.seat}`),
+      turnsOf(this.history).map((turn) => h("div", { class: "turn" },
+        h("h4", { class: "turn-head" }, `Turn ${turn.number}: ${turn.seat}`),
         h("ol", { class: "turn-moves" }, turn.entries.map((entry) =>
           h("li", { class: entry.number === last ? "last" : "", value: entry.number, "data-number": entry.number },
             h("button", { class: "link", onclick: () => this.replayTo(entry.number),

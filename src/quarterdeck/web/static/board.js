@@ -232,14 +232,30 @@ export function arrow(board, from, to, { colour = "#111", dashed = false, label 
   return group;
 }
 
-/** The history as turns: runs of one seat's moves, the throws of the dice joining the run they follow. */
+/** The history as turns: runs of one seat's moves within one turn of the game, the throws of the dice
+ * joining the run they follow. Each run's `number` is the game's own turn as its events announce it
+ * ("turn 3: red to move"), so that the list agrees with the game's header where both sides move in
+ * one turn (Naval Warfare's moves, Frigate's game-turns); a game that announces none has its runs
+ * counted. */
 export function turnsOf(history) {
   const turns = [];
+  let announced = null;
   for (const entry of history || []) {
     const last = turns[turns.length - 1];
-    if (last && (entry.seat === last.seat || entry.seat === "chance")) last.entries.push(entry);
-    else turns.push({ seat: entry.seat, entries: [entry] });
+    if (last && (entry.seat === "chance" || (entry.seat === last.seat && announced === last.number))) {
+      last.entries.push(entry);
+    } else {
+      turns.push({ seat: entry.seat, entries: [entry], number: announced });
+    }
+    for (const event of entry.events || []) {
+      if (event.kind !== "phase-changed") continue;
+      if (announced === null) { // the runs before the game's first word on its turns are its first turn
+        for (const turn of turns) turn.number = Math.min(event.turn, 1);
+      }
+      announced = event.turn;
+    }
   }
+  if (announced === null) turns.forEach((turn, index) => { turn.number = index + 1; });
   return turns;
 }
 
