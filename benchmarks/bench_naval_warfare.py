@@ -6,6 +6,10 @@ level within its move time.
 
     .venv/bin/python benchmarks/bench_naval_warfare.py [--games 3] [--levels 1,2,3,4,5] [--seed 1]
 
+`--balance SCENARIO...` plays greedy against itself instead, `--games` battles a scenario from
+`--seed` on, and counts each side's wins and the draws: what the scenario gives each side between
+captains of one skill, against which a captain's share of wins with sides alternated is read.
+
 `--reach FOLDER...` reads arena or ladder folders instead: per pairing, the drawn games, and those
 whose winds kept the two sides out of range: under the wind strengths thrown in the game, each
 ship's greatest move (her run in that wind, under oars, or a drift, whichever is longest: for a
@@ -112,13 +116,34 @@ def reaches(folders: list[str]) -> dict:
     return results
 
 
+def balance(scenarios: list[str], games: int, seed: int) -> dict:
+    """Per scenario: each side's wins and the draws of `games` battles of greedy against itself."""
+    results: dict = {}
+    for scenario in scenarios:
+        tally: Counter[str] = Counter()
+        for game in range(seed, seed + games):
+            state = GAME.new_initial_state(scenario, seed=game)
+            captains = [make_agent("greedy", seed=side) for side in range(len(state.players))]
+            while not state.is_terminal():
+                player = state.current_player()
+                state.apply(state.sample_chance() if player == CHANCE else captains[player].act(state, player))
+            tally[state.outcome.result] += 1
+        results[scenario] = dict(tally)
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", default="1,2,3,4,5")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reach", nargs="+", metavar="FOLDER", help="arena or ladder folders to read, alone")
+    parser.add_argument("--balance", nargs="+", metavar="SCENARIO", help="greedy against itself, alone")
     args = parser.parse_args()
+    if args.balance:
+        print(json.dumps({"python": platform.python_version(), "games": args.games, "seed": args.seed,
+                          "balance": balance(args.balance, args.games, args.seed)}, indent=2))
+        return
     if args.reach:
         print(json.dumps({"python": platform.python_version(), "reach": reaches(args.reach)}, indent=2))
         return
