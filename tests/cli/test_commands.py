@@ -147,3 +147,17 @@ def test_naval_warfare_men_kept_at_the_guns_are_offered_at_the_prompt():
     assert "how many of Revenge's men stay at her guns (0 to 10, `gunners Revenge <men>`)" in text
     assert "1. gunners Revenge 0" in text and "11. gunners Revenge 10" in text
     assert match.moves[0] == ("english", "gunners Revenge 3")
+
+
+def test_a_mistyped_action_shows_how_its_verb_is_written_and_what_is_legal_now():
+    # Frigate's initiative winner types `order blue` (four sides wanted) and then a declaration out of
+    # its phase, short of its allowance.
+    lines = ["sail Amethyst full", "declare Amethyst 10", "order blue", "declare Amethyst"]
+    text = flat(play("frigate", lines, scenario="the-chase", agents={1: "ai:1"})[0])
+    mistyped = text.split("blue> order blue")[1]
+    assert "order takes 4 argument(s) in 'order blue' [field: arguments]" in mistyped
+    assert "order <side> <side> <side> <side> the initiative winner" in mistyped
+    assert "order now: e.g. `order blue blue blue blue` (16 in all: `list` shows them)" in mistyped
+    out_of_turn = mistyped.split("blue> declare Amethyst")[1]
+    assert "declare <ship> 0 port|starboard" in out_of_turn
+    assert "no declare is legal now (turn 1, order: blue to decide)" in out_of_turn

@@ -55,6 +55,8 @@ def test_after_the_reveal_the_terminal_says_what_the_computer_chose_in_secret():
     (choice,) = [text for seat, text in match.moves if seat == "red"]
     after = screen[screen.index("secret decisions of blue, red revealed"):]
     assert f"red decided: {choice}" in after and "blue decided" not in screen  # blue typed her own
+    revealed = after.splitlines()
+    assert revealed[1].strip() == f"red decided: {choice}"  # straight after the reveal, before the turn it opens
     screen, _, _ = play("napoleonic-chess", BLACK_PLAN, scenario="attack-at-dawn", agents={0: "random"}, width=1000)
     (line,) = [line for line in screen.splitlines() if "red decided:" in line]
     assert line.count("place ") == 15  # the computer's whole deployment, in the order it was written

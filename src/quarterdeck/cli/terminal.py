@@ -117,19 +117,30 @@ class TerminalGame:
         self.report(self.match.play(action, seat))
 
     def report(self, events: list[Event]) -> None:
+        told = False
         for event in events:
             self.console.print(f"  [italic]{escape(event.describe())}[/italic]")
-        revealed = self.match.revealed_by_last_move()
-        if revealed:  # what the others decided in secret (a person alone at the keyboard knows their own)
-            players = self.match.state.players
-            people = [seat for index, seat in enumerate(players) if index not in self.agents]
-            known = set(people) if len(people) == 1 else {revealed[-1][0]} & set(people)
-            for seat in dict.fromkeys(seat for seat, _ in revealed if seat not in known):
-                texts = ", ".join(text for who, text in revealed if who == seat)
-                self.console.print(f"  [italic]{escape(seat)} decided: {escape(texts)}[/italic]")
+            if isinstance(event, Revealed):  # what was decided, before what it led to
+                told = self.report_revealed()
+        if not told:
+            self.report_revealed()
         if self.match.state.current_player() != SIMULTANEOUS or any(isinstance(e, Revealed) for e in events):
             self.secret_shown = None  # every plan made so far is out in the open
             self.secret_noted = set()
+
+    def report_revealed(self) -> bool:
+        """What the others decided in secret (a person alone at the keyboard knows their own); True
+        once the last move revealed something."""
+        revealed = self.match.revealed_by_last_move()
+        if not revealed:
+            return False
+        players = self.match.state.players
+        people = [seat for index, seat in enumerate(players) if index not in self.agents]
+        known = set(people) if len(people) == 1 else {revealed[-1][0]} & set(people)
+        for seat in dict.fromkeys(seat for seat, _ in revealed if seat not in known):
+            texts = ", ".join(text for who, text in revealed if who == seat)
+            self.console.print(f"  [italic]{escape(seat)} decided: {escape(texts)}[/italic]")
+        return True
 
     def show(self, targets: list[Action] | None = None) -> None:
         state = self.match.state
@@ -162,6 +173,24 @@ class TerminalGame:
                     return
             except QuarterdeckError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
+                if isinstance(exc, NotationError):
+                    self.usage(seat, line)
+
+    def usage(self, seat: int, line: str) -> None:
+        """After a mistyped action (`order blue`): how its verb is written and what it can do now."""
+        state = self.match.state
+        verb = line.split()[0].lower()
+        forms = [row for row in (self.view.help(state, seat) if hasattr(self.view, "help") else [])
+                 if any(form.split()[0] == verb for form in row[0].lower().split(" / "))]
+        if forms:
+            self.console.print(self.rows(f"How to write {verb}", forms))
+        legal = [state.text_of(a) for a in state.legal_actions(seat)]
+        legal = [text for text in legal if text.split()[0].lower() == verb]
+        if legal:
+            more = f" ({len(legal)} in all: `list` shows them)" if len(legal) > 1 else ""
+            self.console.print(f"{verb} now: e.g. `{escape(legal[0])}`{more}")
+        elif forms:
+            self.console.print(f"no {verb} is legal now ({escape(state.describe())})")
 
     def hand_over(self, seat: int) -> None:
         """Before a person's secret decision, when another person sat at the keyboard: clear the
