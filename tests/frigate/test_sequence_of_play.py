@@ -124,7 +124,8 @@ class TestOutline:
         to_movement(state, (1, 0, 0, 1), Essex=4, Java=4)
         events = quiet_turn(state)
         phases = [(e.player, e.phase) for e in events if isinstance(e, PhaseChanged)]
-        assert phases[:3] == [("blue", "segment 2"), ("blue", "segment 3"), ("red", "segment 4")]
+        assert phases[:3] == [("blue", "move first in segment 2"), ("blue", "move first in segment 3"),
+                              ("red", "move first in segment 4")]
         assert ("red", "declare") in phases  # turn 2: red declares first
         together = apart(options={"simove": True})
         to_movement(together, Essex=4, Java=4)

@@ -36,6 +36,9 @@ def test_the_map_shows_ships_facing_and_the_wind():
     view = GAME.hook("terminal_view")
     board = render(view.board(state))
     assert "E↘" in board and "J↙" in board and "wind from N (1), moderate" in board
+    # The ships lie in columns 10 to 12 and rows 9 to 10: three hexes more each way are shown.
+    rows, columns = state.grid.rows, state.grid.columns
+    assert f"map: columns 01 to {columns:02d}, rows 01 to {rows:02d} (shown: columns 07 to 15, rows 06 to 13)" in board
     status = render(view.status(state))
     assert "Essex: MA 0 to 6" in status and "schedule maximum" in status
 
@@ -87,6 +90,11 @@ def test_help_at_the_segments_end_offers_the_melee():
     assert Melee("Essex") in state.legal_actions(0)
     assert view.phase_help(state, 0) == (
         "the segment's end: fire what bears, `melee` with the ship she is afoul of, or `hold`")
+    status = render(view.status(state))  # nothing is left to pass to
+    assert "fire window: Essex ('hold' to hold fire)" in status and "'pass'" not in status
+    assert "fire window: Essex ('hold' to hold fire, 'pass' to the segment's end)" in render(
+        view.status(to_windows(battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                                      ship("Java", "red", 38, "1209", "N", 0, **FRIGATE)), Essex=0, Java=0)))
 
 
 def test_the_evaluation_likes_damage_done_and_the_candidates_fire_first():

@@ -69,6 +69,10 @@ class TerminalView:
         wind = Text(f"  wind from {state.wind_from.name} ({state.wind_from.number}), {state.velocity}: blows "
                     f"{ARROWS[state.wind_from.opposite()]}", style="italic")
         lines.append(wind)
+        # The crop hides how far the edges are, and leaving by one can score (The chase) or lose a ship.
+        lines.append(Text(f"  map: columns 01 to {grid.columns:02d}, rows 01 to {grid.rows:02d} (shown: columns "
+                          f"{col_lo + 1:02d} to {col_hi + 1:02d}, rows {row_lo + 1:02d} to {row_hi + 1:02d})",
+                          style="dim"))
         return Group(*lines)
 
     def status(self, state: FrigateState) -> RenderableType:
@@ -89,8 +93,8 @@ class TerminalView:
                     lines.append(Text(f"  {ship.name}: MA {low} to {high} ({why})", style="cyan"))
         if state.windows:
             ship = state.ships[state.windows[0]]
-            lines.append(Text(f"fire window: {ship.name} ('hold' to hold fire, 'pass' to the segment's end)",
-                              style="magenta"))
+            words = "'hold' to hold fire" if state.end_round else "'hold' to hold fire, 'pass' to the segment's end"
+            lines.append(Text(f"fire window: {ship.name} ({words})", style="magenta"))
             for action in combat.fire_options(state, ship):
                 lines.append(Text("  " + describe_fire(state, action), style="magenta"))
         if state.pending:

@@ -37,7 +37,7 @@ from quarterdeck.core.protocol import Outcome
 
 from . import combat, command, movement, prizes, simove, victory, wind
 from .actions import Declare, EndDeclare
-from .ships import ESCAPED, SUNK, Ship
+from .ships import ACTIVE, ESCAPED, SUNK, Ship
 
 if TYPE_CHECKING:
     from .state import FrigateState
@@ -258,7 +258,8 @@ def begin_segment(state: FrigateState, events: list[Event]) -> None:
             ship.facing = ship.facing.turned(movement.WAYS[ship.free_turn])
             ship.free_turn = ""
             events.append(Turned(ship.name, state.grid.name(ship.hex), ship.facing.name))
-    events.append(PhaseChanged(state.players[state.order[state.segment - 1]], f"segment {state.segment}", state.turn))
+    events.append(PhaseChanged(state.players[state.order[state.segment - 1]], f"move first in segment {state.segment}",
+                              state.turn))
     state.signatures = {}
     first = state.order[state.segment - 1]
     open_windows(state, first, every=True)
@@ -462,7 +463,11 @@ def check_end(state: FrigateState, events: list[Event]) -> bool:
     out = [side for side in (0, 1) if not state.fighting(side)]
     if out and state.outcome is None:
         names = " and ".join(state.players[s] for s in out)
-        finish_on_points(state, f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight", events)
+        # Why, ship by ship: "no ship left" alone reads like a defeat to the frigate that got away.
+        fates = ", ".join(f"{ship.name} {ship.status if ship.status != ACTIVE else 'taken'}"
+                          for ship in state.ship_list if ship.side in out)
+        finish_on_points(state, f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight ({fates})",
+                         events)
     return state.outcome is not None
 
 
