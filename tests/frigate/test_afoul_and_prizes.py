@@ -466,7 +466,7 @@ class TestPrizes:
         state.apply(Declare("Essex", 4), 0)
         state.apply(Declare("Guerriere", 0), 1)
         assert state.outcome.result == "red" and state.outcome.returns == (-1.0, 1.0)
-        assert state.outcome.reason.startswith("blue has no ship left in the fight (Essex taken)")
+        assert state.outcome.reason.startswith("blue has no ship left in the fight: Essex taken;")
 
 
 class TestVictoryPoints:

@@ -472,7 +472,7 @@ class TestOddsAndResults:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Sunk("Guerriere", "1209", "Essex") in events and state.ships["Guerriere"].hull == 6
         # Red's last ship gone, the battle ends as the damage lands: Essex, at MA 0, does not drift.
-        assert state.outcome.reason.startswith("red has no ship left in the fight (Guerriere sunk)")
+        assert state.outcome.reason.startswith("red has no ship left in the fight: Guerriere sunk;")
         assert state.segment == 1 and state.grid.name(state.ships["Essex"].hex) == "1010"
 
     def test_a_ship_may_sail_into_the_hex_where_one_has_just_sunk(self):

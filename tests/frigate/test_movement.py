@@ -283,7 +283,7 @@ class TestLeavingTheMap:
         events = state.apply(Move("Essex"), 0)
         assert Escaped("Essex", start, edge) in events
         assert state.to_json()["ships"][0]["edge"] == edge and state.ships["Essex"].status == "escaped"
-        assert state.outcome.reason.startswith("blue has no ship left in the fight (Essex escaped)")
+        assert state.outcome.reason.startswith("blue has no ship left in the fight: Essex escaped;")
 
 
 class TestMastDamage:

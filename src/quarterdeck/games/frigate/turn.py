@@ -466,7 +466,7 @@ def check_end(state: FrigateState, events: list[Event]) -> bool:
         # Why, ship by ship: "no ship left" alone reads like a defeat to the frigate that got away.
         fates = ", ".join(f"{ship.name} {ship.status if ship.status != ACTIVE else 'taken'}"
                           for ship in state.ship_list if ship.side in out)
-        finish_on_points(state, f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight ({fates})",
+        finish_on_points(state, f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight: {fates}",
                          events)
     return state.outcome is not None
 
