@@ -161,3 +161,8 @@ def test_a_mistyped_action_shows_how_its_verb_is_written_and_what_is_legal_now()
     out_of_turn = mistyped.split("blue> declare Amethyst")[1]
     assert "declare <ship> 0 port|starboard" in out_of_turn
     assert "no declare is legal now (turn 1, order: blue to decide)" in out_of_turn
+
+
+def test_the_example_after_a_mistyped_action_follows_what_was_typed():
+    text = flat(play("pirate-chess", ["place Junk"])[0])
+    assert "place now: e.g. `place Junk a1` (512 in all: `list` shows them)" in text

@@ -187,8 +187,15 @@ class TerminalGame:
         legal = [state.text_of(a) for a in state.legal_actions(seat)]
         legal = [text for text in legal if text.split()[0].lower() == verb]
         if legal:
+            typed = line.lower().split()
+
+            def words_in_common(text: str) -> int:
+                return next((i for i, (a, b) in enumerate(zip(text.lower().split(), typed)) if a != b),
+                            min(len(typed), len(text.split())))
+
+            example = max(legal, key=words_in_common)  # `place Junk` is shown a Junk's placement
             more = f" ({len(legal)} in all: `list` shows them)" if len(legal) > 1 else ""
-            self.console.print(f"{verb} now: e.g. `{escape(legal[0])}`{more}")
+            self.console.print(f"{verb} now: e.g. `{escape(example)}`{more}")
         elif forms:
             self.console.print(f"no {verb} is legal now ({escape(state.describe())})")
 
