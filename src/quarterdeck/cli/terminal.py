@@ -190,8 +190,12 @@ class TerminalGame:
             typed = line.lower().split()
 
             def words_in_common(text: str) -> int:
-                return next((i for i, (a, b) in enumerate(zip(text.lower().split(), typed)) if a != b),
-                            min(len(typed), len(text.split())))
+                common = 0
+                for word, typed_word in zip(text.lower().split(), typed, strict=False):
+                    if word != typed_word:
+                        break
+                    common += 1
+                return common
 
             example = max(legal, key=words_in_common)  # `place Junk` is shown a Junk's placement
             more = f" ({len(legal)} in all: `list` shows them)" if len(legal) > 1 else ""
