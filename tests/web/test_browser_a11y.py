@@ -344,6 +344,20 @@ def test_a_ships_name_typed_alone_asks_and_never_surrenders_her(page, server):
     assert "surrender Shannon" not in page.inner_text("#command-help")
 
 
+def test_a_mistyped_action_is_refused_with_a_legal_one_of_its_verb(page, server):
+    """As in the terminal: `place Junk` (no square) is refused naming the field, and told a Junk's
+    placement that is legal now and how many placements there are; nothing is played."""
+    created = create_game(server, "pirate-chess", "local")
+    open_game(page, server, created["id"], created["token"], ready=".board")
+    page.fill("#command", "place Junk")
+    page.press("#command", "Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.innerText.includes('[field: arguments]')")
+    said = page.locator("#said p").last.inner_text()
+    assert said.endswith("[field: arguments] place now: e.g. place Junk a1 (512 in all)."), said
+    assert page.inner_text("#message").startswith("expected 2 word(s) after the verb, got 1")
+    assert game_detail(server, created["id"], created["token"])["history"] == []
+
+
 def created_view_seats(server, created: dict) -> list:
     """The legal actions of every seat the game's creator holds, as the page gets them."""
     view = game_detail(server, created["id"], created["token"])["view"]

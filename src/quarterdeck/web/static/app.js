@@ -60,6 +60,22 @@ const saved = {
   setMuted(value) { localStorage.setItem("quarterdeck.muted", value ? "1" : "0"); },
 };
 
+/** After a mistyped action: the legal action of the same verb closest to what was typed, word by word
+ * ("place Junk": "place Junk a1"), and how many there are. */
+function verbExample(typed, legal) {
+  const words = typed.toLowerCase().trim().split(/\s+/);
+  const same = legal.filter((text) => text.split(" ")[0].toLowerCase() === words[0]);
+  if (!same.length) return null;
+  const common = (text) => {
+    const theirs = text.toLowerCase().split(" ");
+    let count = 0;
+    while (count < words.length && count < theirs.length && theirs[count] === words[count]) count += 1;
+    return count;
+  };
+  const best = same.reduce((a, b) => (common(b) > common(a) ? b : a));
+  return `${words[0]} now: e.g. ${best}${same.length > 1 ? ` (${same.length} in all)` : ""}.`;
+}
+
 class ApiError extends Error {
   constructor(status, body) {
     super(body.detail || `HTTP ${status}`);
@@ -500,7 +516,9 @@ class GamePage {
 
   /** Add an action to the turn being planned; the server previews it, and the turn is committed
    * as soon as this seat has nothing more to decide. */
-  async plan(text) {
+  /** Plan one more decision of this turn (sent at once when the turn needs no more). A refusal is said,
+   * with what `explain` adds to it. */
+  async plan(text, explain = () => "") {
     this.choices = null;
     this.message = null;
     const seat = this.actingSeat();
@@ -513,7 +531,7 @@ class GamePage {
       this.selected = preview.legal[seat]?.some((g) => g.piece === this.selected) ? this.selected : null;
       if (!preview.to_act.includes(seat) || preview.status === "finished") return this.commit();
     } catch (exc) {
-      this.say(exc.message, "error");
+      this.say(`${exc.message}${explain(exc)}`, "error");
     }
     this.render();
   }
@@ -1021,7 +1039,10 @@ class GamePage {
     const typed = exact ? exact.text : verbs.size === 1 ? `${[...verbs][0]} ${text}` : text;
     const before = this.pending.length;
     const spoken = this.spoken;
-    await this.plan(typed); // a move on an open table is any legal one: the server judges it
+    // A move on an open table is any legal one: the server judges it. Mistyped (`order blue`, a notation
+    // error names its field), the refusal says, as the terminal does, a legal action of that verb.
+    const example = verbExample(typed, actions.map((a) => a.text));
+    await this.plan(typed, (refused) => (refused.body?.field && example ? ` ${example}` : ""));
     // Once sent, the decision is read out with the game's news ("You (blue): ..."), in its place; a secret
     // one is not in the news until every side has decided.
     if (this.pending.length > before) this.announce(`Planned: ${typed}. ${this.stillToDoText()}`);
