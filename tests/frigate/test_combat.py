@@ -322,6 +322,17 @@ class TestChaseGuns:
             events += state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert Dismasted("Ahead", "1006") in events and state.ships["Ahead"].masts == 3
 
+    def test_a_mast_hit_short_of_the_third_is_not_a_dismasting(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        state.ships["Ahead"].masts = 1
+        to_windows(state, Essex=0, Ahead=0)
+        state.apply(Fire("Essex", "bow", "Ahead"), 0)
+        state.apply(Roll((1,)))
+        state.apply(Roll((1,)))
+        events = hold_to_segment_end(state)
+        assert Hit("Ahead", 1, "to her masts", "hull hits 0 of 6, crew 0, guns 0, masts 2") in events
+        assert not any(isinstance(event, Dismasted) for event in events)
+
     def test_chase_guns_are_not_aimed(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
         to_windows(state, Essex=0, Ahead=0)

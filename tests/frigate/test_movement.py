@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Escaped, Moved
+from quarterdeck.core.events import Escaped, Moved, PhaseChanged, Turned
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import Declare, Move, Order, Roll, Stand, Turn
@@ -225,7 +225,12 @@ class TestDeadToWindward:
         assert set(state.legal_actions(0)) == {Declare("Bellona", 0), Declare("Bellona", 0, "port"),
                                                Declare("Bellona", 0, "starboard")}
         state.apply(Declare("Bellona", 0, "port"), 0)
-        to_movement(state, Distant=0)
+        declare(state, Distant=0)
+        state.apply(Roll((6, 1)))
+        events = state.apply(Order((0, 0, 0, 0)), 0)  # no way on and no target: the whole turn is played
+        # The free hexside is taken once, as the first segment begins (and she drifts with no way on).
+        assert events[:2] == [Turned("Bellona", "0510", "NW"), PhaseChanged("blue", "move first in segment 1", 1)]
+        assert [event for event in events if isinstance(event, Turned)] == events[:1]
         assert state.ships["Bellona"].facing == HexDir.NW and state.ships["Bellona"].left == 0
 
 

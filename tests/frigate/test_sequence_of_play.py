@@ -218,6 +218,14 @@ class TestFireAtAnyTime:
         assert state.windows and state.windows[0] == "Essex"
         assert any(a.battery == "starboard" for a in state.legal_actions(0) if hasattr(a, "battery"))
 
+    def test_the_opening_windows_ask_the_segments_first_mover_first(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
+        declare(state, Essex=0, Java=0)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((1, 0, 0, 0)), 0)
+        assert state.segment == 1 and state.windows == ["Java", "Essex"]  # red moves first in segment 1
+
     def test_the_end_round_asks_the_segments_first_mover_first(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
