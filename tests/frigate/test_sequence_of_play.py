@@ -218,24 +218,17 @@ class TestFireAtAnyTime:
         assert state.windows and state.windows[0] == "Essex"
         assert any(a.battery == "starboard" for a in state.legal_actions(0) if hasattr(a, "battery"))
 
-    def test_the_opening_windows_ask_the_segments_first_mover_first(self):
+    def test_each_segments_windows_ask_its_first_mover_first(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
                        ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
         declare(state, Essex=0, Java=0)
         state.apply(Roll((6, 1)))
-        state.apply(Order((1, 0, 0, 0)), 0)
-        assert state.segment == 1 and state.windows == ["Java", "Essex"]  # red moves first in segment 1
-
-    def test_the_end_round_asks_the_segments_first_mover_first(self):
-        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
-                       ship("Java", "red", 38, "1209", "N", 0, **FRIGATE))
-        declare(state, Essex=0, Java=0)
-        state.apply(Roll((6, 1)))
-        state.apply(Order((0, 1, 0, 0)), 0)
+        state.apply(Order((0, 1, 0, 1)), 0)
+        assert state.segment == 1 and state.windows == ["Essex", "Java"]  # blue moves first in segment 1
         while not (state.segment == 2 and state.end_round):
             state.apply(Hold(state.windows[0]), state.ships[state.windows[0]].owner)
         assert state.windows == ["Java", "Essex"]  # red moved first in segment 2
-        # Blue, with nothing to move, never had the move: the record still names red, the first mover.
+        # Red, with nothing to move, never had the move: the record still names red, the first mover.
         assert state.to_json()["mover"] == "red"
 
     def test_passing_closes_the_windows_until_the_segments_end(self):
