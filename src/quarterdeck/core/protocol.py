@@ -26,7 +26,7 @@ naming the rule and leaves the state as it was. Agents that take actions straigh
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -106,6 +106,10 @@ class Game(ABC):
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:
         """The scenarios shipped with the game, each with a one-paragraph briefing."""
+
+    def listed_default_first(self, names: Iterable[str]) -> list[ScenarioInfo]:
+        """The scenarios `names`, as `scenario_info` gives each: the default first, the rest by name."""
+        return [self.scenario_info(name) for name in sorted(names, key=lambda n: (n != self.default_scenario, n))]
 
     def scenario_info(self, scenario: str) -> ScenarioInfo:
         """One scenario as `scenarios` lists it, by name; a game that plays a player's own scenario

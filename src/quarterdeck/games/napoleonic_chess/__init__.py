@@ -41,8 +41,7 @@ class NapoleonicChess(Game):
     hook_board_notes = staticmethod(board_notes)
 
     def scenarios(self) -> list[ScenarioInfo]:
-        names = sorted(builtin_names(), key=lambda name: (name != self.default_scenario, name))
-        return [self.scenario_info(name) for name in names]
+        return self.listed_default_first(builtin_names())
 
     def scenario_info(self, scenario: str) -> ScenarioInfo:
         loaded = load_scenario(scenario)

@@ -86,8 +86,7 @@ class NavalWarfare(Game):
     hook_board_notes = staticmethod(board_notes)
 
     def scenarios(self) -> list[ScenarioInfo]:
-        names = sorted(builtin_names(), key=lambda n: (n != self.default_scenario, n))
-        return [self.scenario_info(name) for name in names]
+        return self.listed_default_first(builtin_names())
 
     def scenario_info(self, scenario: str) -> ScenarioInfo:
         loaded = load_scenario(scenario)
