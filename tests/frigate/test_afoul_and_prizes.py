@@ -11,7 +11,7 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Meleed
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
-from quarterdeck.games.frigate import combat, prizes
+from quarterdeck.games.frigate import combat, prizes, turn
 from quarterdeck.games.frigate.actions import Cut, Declare, Destroy, Fire, Hold, Melee, Move, Order, Roll, Strike
 from quarterdeck.games.frigate.scenario import standard_tables_data
 
@@ -497,6 +497,22 @@ class TestVictoryPoints:
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Java", "red", 38, "2010", "N", 0))
         state.ships["Essex"].status, state.ships["Essex"].hull = "sunk", 2
         assert state.to_json()["score"] == [0, 2 + 4 + 4]  # 2 hits, 4 hull boxes left, round(44 / 10)
+
+    def test_a_fleet_out_of_the_fight_is_counted_by_fate_and_a_small_force_named_ship_by_ship(self):
+        ships = [ship(name, "red", 38, f"{20 + i}10", "N", 0) for i, name in enumerate(("Java", "Macedonian",
+                                                                                      "Guerriere", "Levant"))]
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), *ships)
+        for name, status in (("Java", "sunk"), ("Macedonian", "sunk"), ("Guerriere", "escaped")):
+            state.ships[name].status = status
+        state.ships["Levant"].owner = 0  # a prize
+        assert turn.check_end(state, [])
+        assert state.outcome.reason.startswith("red has no ship left in the fight: 1 escaped, 2 sunk, 1 taken;")
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), *ships[:3])
+        state.ships["Java"].status, state.ships["Guerriere"].status = "sunk", "escaped"
+        state.ships["Macedonian"].owner = 0
+        assert turn.check_end(state, [])
+        assert state.outcome.reason.startswith(
+            "red has no ship left in the fight: Java sunk, Macedonian taken, Guerriere escaped;")
 
     def test_the_scenarios_objectives_for_ships_leaving_the_map(self):
         objectives = [{"side": "blue", "edge": "north", "points": 5},

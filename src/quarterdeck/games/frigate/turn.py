@@ -11,6 +11,7 @@ resolved here (the other dice in the modules of their rules).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import (
@@ -459,13 +460,22 @@ def step_end_turn(state: FrigateState, events: list[Event]) -> bool:
     return True
 
 
+FATES_BY_NAME = 3  # ships out of the fight named one by one in the reason the battle ended; more are counted
+
+
 def check_end(state: FrigateState, events: list[Event]) -> bool:
     out = [side for side in (0, 1) if not state.fighting(side)]
     if out and state.outcome is None:
         names = " and ".join(state.players[s] for s in out)
-        # Why, ship by ship: "no ship left" alone reads like a defeat to the frigate that got away.
-        fates = ", ".join(f"{ship.name} {ship.status if ship.status != ACTIVE else 'taken'}"
-                          for ship in state.ship_list if ship.side in out)
+        # Why: "no ship left" alone reads like a defeat to the frigate that got away. Ship by ship in
+        # a small action, counted in a fleet's.
+        gone = [(ship.name, ship.status if ship.status != ACTIVE else "taken")
+                for ship in state.ship_list if ship.side in out]
+        if len(gone) <= FATES_BY_NAME:
+            fates = ", ".join(f"{name} {fate}" for name, fate in gone)
+        else:
+            counted = Counter(fate for _, fate in gone)
+            fates = ", ".join(f"{counted[fate]} {fate}" for fate in (ESCAPED, SUNK, "taken") if counted[fate])
         finish_on_points(state, f"{names} {'has' if len(out) == 1 else 'have'} no ship left in the fight: {fates}",
                          events)
     return state.outcome is not None
