@@ -67,6 +67,10 @@ def test_help_gives_the_games_commands_and_the_phases_choices():
     assert "`guards e2` (to place: 8 infantry, 4 cavalry, 2 artillery)" in dawn
     every = flat(play("square-rigger", ["help commands"], scenario="duel")[0])
     assert "takeback <piece>" in every and "save! <file>" in every
+    # the piece shorthand is shown with a ship of this game and an action she has now
+    assert "without its first word, e.g. `Bellona " in every and "for `move Bellona " in every
+    placing = flat(play("pirate-chess", ["help commands"])[0])
+    assert "e.g. `Frigate a1` for `place Frigate a1`" in placing and "Victory" not in placing
 
 
 def test_a_ship_moves_in_one_command():

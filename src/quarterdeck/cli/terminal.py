@@ -33,7 +33,7 @@ from ..core.session import Match
 COMMANDS = (
     ("<piece>", "select a piece by name (any case): its legal actions are listed and marked"),
     ("<square>", "with a piece selected: its action ending there (asked which, if several)"),
-    ("<piece> <...>", "one action of a piece without its first word, e.g. `Victory d5 NE` for `move Victory d5 NE`"),
+    ("<piece> <...>", "one action of a piece without its first word"),
     ("<number>", "an action from the last list"),
     ("<notation>", "any action written out in full"),
     ("end", "end the phase; if it cannot end, says which rule stands in the way"),
@@ -363,7 +363,7 @@ class TerminalGame:
         in one line (`help commands` explains each)."""
         state = self.match.state
         if rest == "commands":
-            self.console.print(self.rows("Commands of every game", self.commands()))
+            self.console.print(self.rows("Commands of every game", self.commands(seat)))
             return False
         phase = self.view.phase_help(state, seat) if hasattr(self.view, "phase_help") else None
         self.console.print(f"[bold]{escape(self.match.game.title)}[/bold]: {escape(state.describe())}"
@@ -378,15 +378,26 @@ class TerminalGame:
         self.console.print(f"Choices now: {escape(', '.join(choices) or 'none')}")
         if hasattr(self.view, "help"):
             self.console.print(self.rows("In this game", self.view.help(state, seat)))
-        words = ", ".join(command for command, _ in self.commands() if not command.startswith("<"))
+        words = ", ".join(command for command, _ in self.commands(seat) if not command.startswith("<"))
         self.console.print(f"Commands: {escape(words)}; `help commands` says what each does.")
         return False
 
-    def commands(self) -> list[tuple[str, str]]:
-        rows = list(COMMANDS)
+    def commands(self, seat: int) -> list[tuple[str, str]]:
+        """COMMANDS, the piece shorthand shown with an action of this game legal now."""
+        rows = [(command, meaning + self.shorthand_example(seat)) if command == "<piece> <...>" else (command, meaning)
+                for command, meaning in COMMANDS]
         if hasattr(self.view, "automatic"):
             rows.insert(-4, AUTO_COMMAND)
         return rows
+
+    def shorthand_example(self, seat: int) -> str:
+        """The shorthand shown with a piece's legal action now (`Bellona c1 S` for `move Bellona c1 S`)."""
+        state = self.match.state
+        for action in state.legal_actions(seat):
+            text = state.text_of(action)
+            if state.action_piece(action) and text.split()[1:2] == [state.action_piece(action)]:
+                return f", e.g. `{text.split(' ', 1)[1]}` for `{text}`"
+        return ""
 
     @staticmethod
     def rows(title: str, rows: list[tuple[str, str]]) -> Table:
