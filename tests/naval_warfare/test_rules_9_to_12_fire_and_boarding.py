@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Fired, Hit, Marked, Sunk
+from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Fired, Hit, Marked, Passed, Sunk
 from quarterdeck.games.naval_warfare import boarding, fire
 from quarterdeck.games.naval_warfare.actions import Fire, Move, Remove
 from quarterdeck.games.naval_warfare.scenario import Battery
@@ -165,10 +165,12 @@ class TestRules9To11Fire:
             play(state, "fire Revenge starboard at San Martin")
         assert error.value.rule == "rule 10"
         play(state, "fire Revenge port at San Martin")
-        for value in (1, 1, 1, 1, 1):
-            roll(state, value)
+        events = [event for value in (1, 1, 1, 1, 1) for event in roll(state, value)]
         rule, reason = fire.why_not(state, 0, Fire("Revenge", "port", "San Martin"))
         assert rule == "rule 10" and "has fired her port guns" in reason
+        # nothing else of hers bears, so her fire ends by itself, not told as fire she never had
+        assert due(state) == ("decide", "fire") and state.current_player() == 1
+        assert not [event for event in events if isinstance(event, Passed)]
 
     def test_bow_guns_bear_along_the_keel_line(self):
         ships = [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 20, 10, 90)]
@@ -182,8 +184,12 @@ class TestRules9To11Fire:
         far = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 30, 90, type="San Martin")]
         state = to_movement(position(far))
         play(state, "move Revenge turn 0 run 1.00 turn 0")
-        play(state, "move San Martin turn 0 run 1.00 turn 0")
+        events = play(state, "move San Martin turn 0 run 1.00 turn 0")
         assert state.phase != "fire-first"  # 20" apart: nothing to fire, the step passes by itself
+        # and each side is told why it had no fire
+        passed = [event.describe() for event in events if isinstance(event, Passed)]
+        assert passed == [f"{side} fires nothing this move: no battery of theirs that can fire bears on an enemy "
+                          "within range (rules 9 and 10)" for side in ("english", "spanish")]
         state = broadside_position(extra=[ship("Hope", "english", 10, 12.5, 90, type="Hope")])
         with pytest.raises(IllegalAction) as error:
             play(state, "fire Revenge port at San Martin")

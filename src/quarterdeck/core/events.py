@@ -304,6 +304,19 @@ class PhaseChanged(Event):
 
 
 @dataclass(frozen=True)
+class Passed(Event):
+    """A player's step passed over because nothing in it is legal, told so that nobody wonders why."""
+
+    kind: ClassVar[str] = "passed"
+    player: str
+    reason: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.player} {self.reason} ({self.rule})"
+
+
+@dataclass(frozen=True)
 class Resigned(Event):
     kind: ClassVar[str] = "resigned"
     player: str

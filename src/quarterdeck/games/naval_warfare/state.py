@@ -52,7 +52,7 @@ from typing import Any
 from quarterdeck.core import plane
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
-from quarterdeck.core.events import Event, GameOver, Marked, PhaseChanged, Placed, Sunk
+from quarterdeck.core.events import Event, GameOver, Marked, Passed, PhaseChanged, Placed, Sunk
 from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State
 
 from . import boarding, damage, drift, fire, movement, prizes, sampling, victory, wind
@@ -187,6 +187,9 @@ class NavalState(State):
                 return
             elif not self._has_options(head):
                 self.agenda.pop(0)
+                if head[1] == "fire" and not any(s.fired for s in self.ordered_ships() if s.side == head[2]):
+                    self.emit(Passed(self.players[head[2]], "fires nothing this move: no battery of theirs that can "
+                                     "fire bears on an enemy within range", "rules 9 and 10"))
                 if head[1] == "damage" and self.removals:
                     self._clear_removals(head[2])
             else:
