@@ -213,7 +213,9 @@ class TestRules2And4Movement:
         state = to_movement(position(pair()))
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn -60 run 4.00 turn 0")  # heading 30, wind from the north
-        assert "may not sail closer than 45 degrees to the wind (rule 2)" in error.value.message
+        assert (error.value.rule, error.value.message) == ("rule 2", "Revenge may not sail closer than 45 degrees to "
+                                                             "the wind: a run on heading 30 lies 30 degrees off "
+                                                             "the wind from the N")
         play(state, "move Revenge turn -45 run 4.00 turn 0")
 
     def test_every_ship_must_move_a_drift_move_in_medium(self):

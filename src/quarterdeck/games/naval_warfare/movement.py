@@ -27,7 +27,7 @@ from quarterdeck.core.events import DieRolled, Escaped, Marked, Moved, Turned
 
 from .actions import Move
 from .ship import AFLOAT, PRIZE, ROWING, SURRENDERED, Ship
-from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit
+from .wind import CALM, LIGHT, MEDIUM, STRONG, drift_distance, wind_angle_limit, wind_name
 
 if TYPE_CHECKING:
     from .state import NavalState
@@ -281,8 +281,9 @@ def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -
     if move.run and lim.wind is not None and not boats:
         off = plane.angle_off(run_heading, state.wind)
         if off < lim.wind:
-            raise IllegalAction(lim.rule, f"{name} may not sail closer than {lim.wind} degrees to the wind "
-                                f"({lim.rule}); heading {run_heading} is {off:.0f} off")
+            raise IllegalAction(lim.rule, f"{name} may not sail closer than {lim.wind} degrees to the wind: a run "
+                                f"on heading {run_heading} lies {off:.0f} degrees off the wind from the "
+                                f"{wind_name(state.wind)}")
     if scan is None:
         scan = scan_for(state, ship, lim)
     if move.turn1:
