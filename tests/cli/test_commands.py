@@ -46,6 +46,17 @@ def test_a_number_before_any_list_says_how_to_get_one():
     assert match.moves == []
 
 
+def test_end_in_a_phase_no_action_ends_names_the_ships_still_to_act_and_what_the_phase_asks():
+    # Naval Warfare: each ship moves once and the phase ends by itself; nine British ships, six named
+    screen, match, _ = play("naval-warfare", ["end", "move Venerable turn 0 run 6 turn 0", "end"],
+                            scenario="line-of-battle", agents={1: "random"})
+    text = flat(screen)
+    assert ("there is nothing to end now: with an action now: Venerable, Monarch, Ardent, Bedford, Powerful, "
+            "Triumph and 3 more. This phase: move each of your ships once: turn, run, turn (rules 2 and 4)") in text
+    assert "with an action now: Monarch, Ardent, Bedford, Powerful, Triumph, Belliqueux and 2 more." in text
+    assert [text for seat, text in match.moves if seat == "british"] == ["move Venerable turn +0 run 6.00 turn +0"]
+
+
 def test_ship_names_in_any_case():
     _, match, _ = play("square-rigger", ["bellona", "d4", "1", "end", "BELLONA"], scenario="duel")
     assert match.moves[0] == ("blue", "move Bellona d4 N")

@@ -546,6 +546,12 @@ def test_the_ruler_the_phase_line_offers_is_asked_at_the_pages_command_line(page
     command.press("Enter")
     page.wait_for_function("document.querySelector('#said p:last-child')?.textContent.includes('[field: ship]')")
     assert "ships on the table are Revenge, White Bear, Hope, San Martin, San Cristobal" in page.inner_text("#said")
+    # `end` where each ship must move and no action ends the phase: the ships still to move are named
+    command.fill("end")
+    command.press("Enter")
+    page.wait_for_function("document.querySelector('#said p:last-child')?.textContent.startsWith('No action')")
+    assert page.locator("#said p").last.inner_text() == ("No action ends this phase: choose one of the actions "
+                                                          "(with an action now: Revenge, White Bear, Hope).")
     assert game_detail(server, created["id"])["view"]["version"] == before
     # a move off the offered list, typed as the help shows, without its first word
     command.fill("White Bear turn +0 run 4.00 turn +0")

@@ -29,6 +29,8 @@ from ..core.events import Event, Revealed
 from ..core.protocol import CHANCE, SIMULTANEOUS, Action, Resign
 from ..core.session import Match
 
+PIECES_NAMED = 6  # a refusal names this many pieces, then counts the rest
+
 # What a person can type, for `help` (the game's own lines and the phase's choices follow).
 COMMANDS = (
     ("<piece>", "select a piece by name (any case): its legal actions are listed and marked"),
@@ -438,7 +440,16 @@ class TerminalGame:
                 continue
             state.clone().apply(action, seat)  # raises IllegalAction naming the rule in the way
             return action
-        raise IllegalAction("turn-sequence", "there is nothing to end now")
+        raise IllegalAction("turn-sequence", "there is nothing to end now" + self.what_ends_the_phase(seat))
+
+    def what_ends_the_phase(self, seat: int) -> str:
+        """What the phase asks and the pieces that still have an action, for a phase no action ends."""
+        state = self.match.state
+        phase = self.view.phase_help(state, seat) if hasattr(self.view, "phase_help") else None
+        names = list(dict.fromkeys(filter(None, map(state.action_piece, state.legal_actions(seat)))))
+        shown = ", ".join(names[:PIECES_NAMED]) + (f" and {len(names) - PIECES_NAMED} more" if len(names) > PIECES_NAMED
+                                                   else "")
+        return (f": with an action now: {shown}" if names else "") + (f". This phase: {phase}" if phase else "")
 
     def repeat(self, seat: int, rest: str) -> bool:
         plan = self.last_plan(seat)

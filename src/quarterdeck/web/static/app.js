@@ -752,7 +752,13 @@ class GamePage {
   endPhase() {
     const end = this.endAction();
     if (end) return this.plan(end);
-    this.announce(this.actingSeat() ? "No action ends this phase: choose one of the actions." : "It is not your decision.");
+    if (!this.actingSeat()) {
+      this.announce("It is not your decision.");
+      return null;
+    }
+    const names = [...new Set(this.groups().map((g) => g.piece).filter(Boolean))];
+    const shown = names.slice(0, 6).join(", ") + (names.length > 6 ? ` and ${names.length - 6} more` : "");
+    this.announce(`No action ends this phase: choose one of the actions${names.length ? ` (with an action now: ${shown})` : ""}.`);
     return null;
   }
 
