@@ -57,6 +57,15 @@ def test_end_in_a_phase_no_action_ends_names_the_ships_still_to_act_and_what_the
     assert [text for seat, text in match.moves if seat == "british"] == ["move Venerable turn +0 run 6.00 turn +0"]
 
 
+def test_an_action_typed_without_its_verb_as_the_help_shows_it():
+    # Napoleonic Chess lists `move a2-a1`: `a2-a1` alone is that move, as in the browser
+    screen, match, _ = play("napoleonic-chess", ["help commands", "a2-a1", "zz-a1"], agents={1: "random"})
+    text = flat(screen)
+    assert "an action typed without its first word, e.g. `a2-a1` for `move a2-a1`" in text
+    assert match.moves[0] == ("red", "move a2-a1")
+    assert "nor is 'zz-a1' a command or a piece with a legal action now" in text
+
+
 def test_ship_names_in_any_case():
     _, match, _ = play("square-rigger", ["bellona", "d4", "1", "end", "BELLONA"], scenario="duel")
     assert match.moves[0] == ("blue", "move Bellona d4 N")

@@ -35,7 +35,7 @@ PIECES_NAMED = 6  # a refusal names this many pieces, then counts the rest
 COMMANDS = (
     ("<piece>", "select a piece by name (any case): its legal actions are listed and marked"),
     ("<square>", "with a piece selected: its action ending there (asked which, if several)"),
-    ("<piece> <...>", "one action of a piece without its first word"),
+    ("<action less its verb>", "an action typed without its first word"),
     ("<number>", "an action from the last list"),
     ("<notation>", "any action written out in full"),
     ("end", "end the phase; if it cannot end, says which rule stands in the way"),
@@ -279,6 +279,10 @@ class TerminalGame:
         except NotationError as exc:
             if exc.field != "verb":
                 raise
+            # an action typed without its verb (`a2-a1` for `move a2-a1`), as the browser takes it too
+            bare = [a for a in state.legal_actions(seat) if state.text_of(a).lower().split()[1:] == line.lower().split()]
+            if len(bare) == 1:
+                return self.play(bare[0], seat)
             raise NotationError("verb", f"{exc.message}; nor is {word!r} a command or a piece with a legal action "
                                 "now (`help` says what you can type)", line) from None
         return self.play(action, seat)
@@ -386,20 +390,18 @@ class TerminalGame:
 
     def commands(self, seat: int) -> list[tuple[str, str]]:
         """COMMANDS, the piece shorthand shown with an action of this game legal now."""
-        rows = [(command, meaning + self.shorthand_example(seat)) if command == "<piece> <...>" else (command, meaning)
+        rows = [(command, meaning + self.shorthand_example(seat)) if command == "<action less its verb>" else (command, meaning)
                 for command, meaning in COMMANDS]
         if hasattr(self.view, "automatic"):
             rows.insert(-4, AUTO_COMMAND)
         return rows
 
     def shorthand_example(self, seat: int) -> str:
-        """The shorthand shown with a piece's legal action now (`Bellona c1 S` for `move Bellona c1 S`)."""
+        """The shorthand shown with an action legal now (`Bellona c1 S` for `move Bellona c1 S`)."""
         state = self.match.state
-        for action in state.legal_actions(seat):
-            text = state.text_of(action)
-            if state.action_piece(action) and text.split()[1:2] == [state.action_piece(action)]:
-                return f", e.g. `{text.split(' ', 1)[1]}` for `{text}`"
-        return ""
+        texts = [state.text_of(action) for action in state.legal_actions(seat)]
+        text = next((text for text in texts if " " in text), None)
+        return f", e.g. `{text.split(' ', 1)[1]}` for `{text}`" if text else ""
 
     @staticmethod
     def rows(title: str, rows: list[tuple[str, str]]) -> Table:
