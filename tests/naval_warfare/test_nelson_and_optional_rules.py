@@ -523,6 +523,7 @@ class TestVictory:
             if state.is_terminal():
                 break
         assert state.is_terminal() and "nightfall" in state.outcome.reason and state.clock == 21 * 60
+        assert state.to_json()["moves_left"] == 0
         assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)  # no points either way
         assert events[-1] == GameOver("draw", state.outcome.reason)
 
@@ -567,6 +568,7 @@ class TestNightAndTheEndOfTheBattle:
         state = apart({option: True}, time="19:30")
         one_quiet_move(state)
         assert not state.is_terminal() and state.to_json()["clock_text"] == "9:00 pm"
+        assert state.to_json()["moves_left"] == 6  # to dawn: 9 and 10:30 pm, 12, 1:30, 3 and 4:30 am
         assert due(state) == ("decide", "night") and state.current_player() == 0
         state.clock = 28 * 60 + 30  # 4:30 am
         play(state, "stay")

@@ -6,7 +6,7 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, Escaped, Moved, PhaseChanged, Turned, WindChanged
-from quarterdeck.core.protocol import CHANCE
+from quarterdeck.core.protocol import CHANCE, Resign
 from quarterdeck.games.naval_warfare.actions import Move, Roll
 
 from .helpers import due, play, position, roll, ship, start_move, to_movement
@@ -208,6 +208,17 @@ class TestRules2And4Movement:
         revenge = state.ships["Revenge"]
         assert (revenge.x, revenge.y, revenge.heading) == (1566, 1566, 135)
         assert Moved("Revenge", "(10.00, 10.00)", "(15.66, 15.66)", "135") in events
+
+    def test_once_the_battle_is_over_no_ship_is_given_a_move(self):
+        """English resigns before a ship has moved: the table no longer shows any ship the moves she
+        would have had (the browser draws each ship's reach from these limits)."""
+        def modes():
+            return {entry["name"]: entry["limits"]["mode"] for entry in state.to_json()["ships"]}
+
+        state = to_movement(position(pair()))
+        assert modes() == {"Revenge": "sail", "San Martin": "sail"}
+        state.apply(Resign(0), 0)
+        assert state.is_terminal() and modes() == {"Revenge": "none", "San Martin": "none"}
 
     def test_not_closer_than_45_degrees_to_the_wind_in_medium(self):
         state = to_movement(position(pair()))

@@ -215,6 +215,22 @@ class TestRules9To11Fire:
         assert Sunk("San Martin", "(11.00, 15.00)", "Revenge") in events  # sunk by Revenge's guns
         assert state.is_terminal() and state.outcome.result == "english"
 
+    def test_a_ship_sunk_leaves_no_battery_to_remove(self):
+        """Rules 9 and 11: Revenge's six would cost San Martin a battery, but Hope's broadside sinks her
+        before her owner removes it: nobody is asked to remove a battery from a wreck."""
+        state = broadside_position(extra=[ship("Hope", "english", 10, 20, 90, type="Hope"),
+                                          ship("San Felipe", "spanish", 60, 30, 270, type="San Martin")])
+        state.ships["San Martin"].flotation = 3
+        play(state, "fire Revenge port at San Martin")
+        for value in (6, 1, 1, 1, 1):
+            roll(state, value)
+        assert state.removals == {"San Martin": 1} and state.ships["San Martin"].flotation == 2
+        play(state, "fire Hope starboard at San Martin")
+        while due(state) == ("roll", "hit"):
+            roll(state, 5)
+        assert state.ships["San Martin"].status == "sunk" and not state.is_terminal()
+        assert state.removals == {} and due(state) == ("roll", "wind")  # no removal asked: the next move
+
 
 class TestRule12Boarding:
     def boarded(self, attacker_crew=45, defender_crew=100):
