@@ -39,8 +39,7 @@ def list_scenarios(
         None, help="a scenario, or your own scenario file (.toml) to check it: print its whole briefing and options"
     ),
 ) -> None:
-    """List a game's scenarios, one line each; with a scenario's name (or your own scenario file), its
-    whole briefing."""
+    """List a game's scenarios; with a scenario's name (or your own scenario file), its whole briefing."""
     rules = games.get(game)
     console = Console()
     if name is not None:
