@@ -70,7 +70,7 @@ def command(*args: str, input: str | None = None, columns: int = 160):
     return result
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True}, add_help_option=False)
 @click.pass_context
 def main(context: click.Context) -> None:
     """The `quarterdeck` entry point (`cli.main.main`) for CliRunner, which needs a click command."""

@@ -265,3 +265,13 @@ def test_a_scenario_file_in_the_home_folder_is_found_after_scenario_equals(tmp_p
     assert Record.parse(saved.read_text()).scenario == str(tmp_path / "narrow.toml")
     result = command("scenarios", "pirate-chess", "~/narrow.toml", columns=200)
     assert result.exit_code == 0 and "Pirate Chess: Narrow seas" in result.output
+
+
+def test_help_reads_as_paragraphs_with_its_placeholders_and_defaults():
+    """`--help` wraps each paragraph to the terminal rather than breaking it where the source does, and
+    keeps `<game>` and `[default: human]` rather than reading them as markup."""
+    arena = command("arena", "--help", columns=120).output
+    assert "Records and results go to --out (default: arena-<game>-<agents>-<seed>). An interrupted arena resumes: " \
+           "run the same" in arena
+    play_help = flat(command("play", "--help", columns=120).output)
+    assert "who plays blue: human, random, greedy, ai:<level> [default: human]" in play_help

@@ -23,6 +23,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # a docstring's lines are joined into paragraphs, wrapped to the terminal
 )
 
 for _module in pkgutil.iter_modules(commands.__path__):

@@ -59,7 +59,7 @@ def arena(
 ) -> None:
     """Play many games between agents (sides alternated, in parallel) and rate them by Elo.
 
-    Records and results go to --out (default: arena-<game>-<agents>-<seed>). An interrupted arena
+    Records and results go to --out (default: `arena-<game>-<agents>-<seed>`). An interrupted arena
     resumes: run the same command again and finished games are kept.
     """
     rules = games.get(game)

@@ -32,7 +32,7 @@ def play(
     scenario: str = typer.Option(None, "--scenario", "-s", help="scenario name (see `quarterdeck scenarios`) or "
                                  "your own scenario file (.toml)"),
     option: list[str] = typer.Option([], "--option", "-o", help="a scenario option, name=value (JSON value)"),
-    blue: str = typer.Option(None, help="who plays blue: human, random, greedy, ai:<level> [default: human]"),
+    blue: str = typer.Option(None, help="who plays blue: human, random, greedy, `ai:<level>` [default: human]"),
     red: str = typer.Option(None, help="who plays red [default: human]"),
     black: str = typer.Option(None, help="who plays black [default: human]"),
     seat: list[str] = typer.Option([], help="any seat: name=agent (e.g. blue.van=greedy)"),
