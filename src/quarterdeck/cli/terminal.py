@@ -280,7 +280,8 @@ class TerminalGame:
             if exc.field != "verb":
                 raise
             # an action typed without its verb (`a2-a1` for `move a2-a1`), as the browser takes it too
-            bare = [a for a in state.legal_actions(seat) if state.text_of(a).lower().split()[1:] == line.lower().split()]
+            typed = line.lower().split()
+            bare = [a for a in state.legal_actions(seat) if state.text_of(a).lower().split()[1:] == typed]
             if len(bare) == 1:
                 return self.play(bare[0], seat)
             raise NotationError("verb", f"{exc.message}; nor is {word!r} a command or a piece with a legal action "
@@ -390,7 +391,8 @@ class TerminalGame:
 
     def commands(self, seat: int) -> list[tuple[str, str]]:
         """COMMANDS, the piece shorthand shown with an action of this game legal now."""
-        rows = [(command, meaning + self.shorthand_example(seat)) if command == "<action less its verb>" else (command, meaning)
+        example = self.shorthand_example(seat)
+        rows = [(command, meaning + example if command == "<action less its verb>" else meaning)
                 for command, meaning in COMMANDS]
         if hasattr(self.view, "automatic"):
             rows.insert(-4, AUTO_COMMAND)
