@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, GameOver, Moved, PhaseChanged, Revealed, Submitted, Turned
+from quarterdeck.core.events import DieRolled, GameOver, Moved, Passed, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
 from quarterdeck.games.frigate import simove
@@ -26,7 +26,19 @@ from quarterdeck.games.frigate.actions import (
 )
 from quarterdeck.games.frigate.turn import TURN_AGENDA
 
-from .helpers import GAME, battle, declare, hold_windows, near, quiet_turn, ship, to_movement, to_next_wind, to_windows
+from .helpers import (
+    GAME,
+    battle,
+    declare,
+    hold_to_segment_end,
+    hold_windows,
+    near,
+    quiet_turn,
+    ship,
+    to_movement,
+    to_next_wind,
+    to_windows,
+)
 
 FRIGATE = {"class": "frigate"}
 
@@ -116,6 +128,20 @@ class TestOutline:
         assert state.segment == 2 and state.mover == 0
         state.apply(Move("Essex"), 0)
         assert state.segment == 2 and state.mover == 1  # then red, in the same segment
+
+    def test_a_side_with_no_movement_point_in_a_segment_is_told_it_moves_no_ship(self):
+        """The Quarterly Movement Chart gives an MA of 3 no point in segment 1 (0, 1, 1, 1): blue, first
+        in every segment, is passed over there and told why; red's MA 4 moves in every segment."""
+        state = apart()
+        declare(state, Essex=3, Java=4)
+        events = state.apply(Roll((6, 1))) + state.apply(Order((0, 0, 0, 0)), 0)
+        passed = [e for e in events if isinstance(e, Passed)]
+        assert passed == [Passed("blue", "moves no ship in segment 1: none has a Movement Point in it",
+                                 "Quarterly Movement Chart")]
+        assert state.segment == 1 and state.mover == 1  # red moves, alone, in segment 1
+        hold_windows(state)
+        events = state.apply(Move("Java"), 1) + hold_to_segment_end(state)
+        assert state.segment == 2 and not [e for e in events if isinstance(e, Passed)]
 
     def test_each_phase_is_announced_with_who_acts(self):
         """Decision (ours): the side declaring first alternates, blue on odd turns; with SiMove both
