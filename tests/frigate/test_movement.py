@@ -401,17 +401,21 @@ class TestDriftAndSag:
 
     def test_an_afoul_pair_sags_once_together(self):
         """Seed, Movement 8: the pair moves by the smaller Sag (the frigate's 1, not the sloop's 2), after
-        its drift."""
+        its drift; Fly, listed after the pair and dead in the water, drifts 1 and sags her own 2."""
         state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **{"class": "frigate"}),
-                       ship("Hornet", "red", 20, "1009", "N", 0), wind=(3, "fresh"), options={"sagging": True})
+                       ship("Hornet", "red", 20, "1009", "N", 0), ship("Fly", "blue", 20, "2010", "N", 0),
+                       wind=(3, "fresh"), options={"sagging": True})
         assert (state.ships["Essex"].row.sag, state.ships["Hornet"].row.sag) == (1, 2)
-        to_movement(state, Essex=4, Hornet=0)
+        state.ships["Fly"].masts = 3
+        to_movement(state, Essex=4, Hornet=0, Fly=0)
         state.apply(Move("Essex"), 0)  # aboard her from astern
         two_downwind = near(state, "Hornet", "NW", "NW")
+        three_downwind = near(state, "Fly", "NW", "NW", "NW")
         quiet_turn(state)
         essex, hornet = state.ships["Essex"], state.ships["Hornet"]
         assert essex.afoul == "Hornet"
         assert state.grid.name(essex.hex) == state.grid.name(hornet.hex) == two_downwind
+        assert state.grid.name(state.ships["Fly"].hex) == three_downwind
 
     def test_standing_only_when_nothing_else_is_legal(self):
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 8, **{"class": "frigate"}), FAR)
