@@ -372,7 +372,7 @@ class TerminalGame:
         if rest == "commands":
             self.console.print(self.rows("Commands of every game", self.commands(seat)))
             return False
-        phase = self.view.phase_help(state, seat) if hasattr(self.view, "phase_help") else None
+        phase = self.phase_help(seat)
         self.console.print(f"[bold]{escape(self.match.game.title)}[/bold]: {escape(state.describe())}"
                            + (f"; {escape(phase)}" if phase else ""))
         verbs: dict[str, list[str]] = {}
@@ -446,10 +446,14 @@ class TerminalGame:
             return action
         raise IllegalAction("turn-sequence", "there is nothing to end now" + self.what_ends_the_phase(seat))
 
+    def phase_help(self, seat: int) -> str | None:
+        """What the phase asks of `seat`, in the game's words, where its view says."""
+        return self.view.phase_help(self.match.state, seat) if hasattr(self.view, "phase_help") else None
+
     def what_ends_the_phase(self, seat: int) -> str:
         """What the phase asks and the pieces that still have an action, for a phase no action ends."""
         state = self.match.state
-        phase = self.view.phase_help(state, seat) if hasattr(self.view, "phase_help") else None
+        phase = self.phase_help(seat)
         names = list(dict.fromkeys(filter(None, map(state.action_piece, state.legal_actions(seat)))))
         shown = ", ".join(names[:PIECES_NAMED]) + (f" and {len(names) - PIECES_NAMED} more" if len(names) > PIECES_NAMED
                                                    else "")
