@@ -310,6 +310,17 @@ class TestSiMove:
         assert state.grid.name(state.ships["Essex"].hex) != "0510"
         assert state.grid.name(state.ships["Java"].hex) != "3010"
 
+    def test_a_segment_no_ship_has_a_point_in_reveals_nothing(self):
+        """An MA of 3 has no point in segment 1: with SiMove neither side plots there, so no secret
+        is made and none is announced as revealed; both are told they move no ship."""
+        state = apart(options={"simove": True})
+        for name, side in (("Essex", 0), ("Java", 1)):
+            state.apply(Declare(name, 3), side)
+        events = state.apply(Roll((6, 1))) + state.apply(Order((0, 0, 0, 0)), 0) + hold_to_segment_end(state)
+        assert not any(isinstance(e, Revealed) for e in events)
+        assert [e.player for e in events if isinstance(e, Passed)] == ["blue", "red"]
+        assert state.segment == 2 and state.stage == "plot"
+
     def test_enemies_meeting_in_a_hex_run_afoul(self):
         # Essex (1010, heading NE) and Java (1209, heading SW) both reach 1110 with the one point each
         # has in segment 1. Equal points: the ship further north (Java) sets the facing.

@@ -184,13 +184,20 @@ def _cell(ships: list, letters: dict[str, str], marked: bool, chosen: bool) -> T
     return Text(f"{letter}{mark} ", style=f"{COLOURS[ship.owner]} {style}".strip())
 
 
+def _movement(state: FrigateState, ship) -> str:
+    """Her Movement Allowance once declared; before that, last turn's, which momentum reads from."""
+    if not ship.declared:
+        return f"MA not declared yet (last turn's {ship.last_ma})"
+    return f"MA {ship.ma}" + (f", {ship.left} MP left this segment" if state.segment else "")
+
+
 def _ship_line(state: FrigateState, ship, letter: str) -> Text:
     """A ship's state, after her letter on the map."""
     side = state.players[ship.owner]
     if not ship.afloat:
         return Text(f"  {letter} {ship.name} ({ship.spec.rating}): {ship.status}", style="dim")
     bits = [f"{ship.name} ({ship.spec.rating}{', prize' if ship.prize else ''}) {side} {state.grid.name(ship.hex)} "
-            f"{ship.facing.name}", f"MA {ship.ma}" + (f", {ship.left} MP left this segment" if state.segment else ""),
+            f"{ship.facing.name}", _movement(state, ship),
             f"hits: hull {ship.hull}/{ship.spec.hull}, crew {ship.crew}, guns {ship.guns}, masts {ship.masts}"]
     if ship.fighting_sail:
         bits.append("fighting sail")

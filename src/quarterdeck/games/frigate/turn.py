@@ -220,8 +220,11 @@ def step_segment(state: FrigateState, events: list[Event]) -> bool:
         else:
             state.stage = END
     elif state.stage == PLOT:
-        simove.reveal(state, events)
-        state.stage = EXECUTE
+        if any(ship.plot for ship in state.ship_list):
+            simove.reveal(state, events)
+            state.stage = EXECUTE
+        else:
+            state.stage = END  # no ship had a point to plot: nothing was secret, nothing to reveal
     elif state.stage == EXECUTE:
         if state.exec_index < len(state.exec_steps):
             simove.execute_step(state, events)
