@@ -311,12 +311,14 @@ class TestOptionalRules:
         assert state.ships["Revenge"].point == (1000, 1000)
 
     def test_oared_galley_ignores_the_wind_and_may_stay(self):
-        ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), ship("Revenge", "spanish", 60, 30, 270)]
-        state = position(ships, wind="N", strength="light airs", options={"oared": True})
-        state.ships["Capitana"].oars = True
-        to_movement(state, wind=(2, 2))
+        """A scenario may start a galley under oars (`oars = true`): she rows on the first move, with
+        no drifting move to ship them; with optional rule 4 switched off she begins under sail."""
+        ships = [ship("Capitana", "english", 10, 10, 0, type="Galley", oars=True),
+                 ship("Revenge", "spanish", 60, 30, 270)]
+        state = to_movement(position(ships, wind="N", strength="light airs", options={"oared": True}), wind=(2, 2))
         play(state, "move Capitana turn 0 run 6.00 turn 90")  # straight into the wind under oars
         assert state.ships["Capitana"].y == 1600
+        assert not position(ships, wind="N", strength="light airs").ships["Capitana"].oars
 
     @pytest.mark.parametrize("strength, flotation, drift", [("strong", 10, "8.00"), ("light airs", 2, "9.00")])
     def test_no_rowing_in_a_strong_wind_or_at_three_quarters_damage(self, strength, flotation, drift):

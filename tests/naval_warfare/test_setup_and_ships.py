@@ -133,6 +133,8 @@ def test_every_shipped_scenario_loads_with_briefing_and_each_optional_rule_is_us
     assert gravelines.off_table == "struck" and [land.kind for land in gravelines.land] == ["shoal"]
     tiger = next(p for p in load_scenario("mediterranean").ships if p.name == "Tiger")
     assert (tiger.arrives, tiger.edge) == (3, "west") and "third move" in load_scenario("mediterranean").briefing
+    rowing = {p.name for p in load_scenario("mediterranean").ships if p.oars}  # "pull out to catch" them
+    assert rowing == {"Zuniga", "Capitana", "Patrona", "Santa Ana"}
 
 
 TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
@@ -157,6 +159,9 @@ TWO = [ship("A", "english", 10, 10, 90), ship("B", "spanish", 60, 10, 270)]
         # a misspelt key is refused, not silently left out of the ship or the shore
         ({"ships": [*TWO, ship("C", "english", 30, 20, 90, flottation=30)]}, "ships[2].flottation"),
         ({"land": [{"name": "Aix", "points": [[1, 1], [2, 1], [2, 2]], "height": 3}]}, "land[0].height"),
+        # a ship begins under oars only if she has them (optional rule 4)
+        ({"ships": [*TWO, ship("C", "english", 30, 20, 90, oars=True)]}, "ships[2].oars"),
+        ({"ships": [*TWO, ship("C", "english", 30, 20, 90, type="Galley", oars="yes")]}, "ships[2].oars"),
         # reinforcements "enter on a given move at a given edge" (rulings)
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=0)]}, "ships[2].arrives"),
         ({"ships": [*TWO, ship("C", "english", 0.5, 20, 90, arrives=3)]}, "ships[2].edge"),

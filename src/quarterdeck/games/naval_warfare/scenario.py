@@ -136,6 +136,7 @@ class Placement:
     heading: int
     arrives: int = 1  # the move it enters (reinforcements, rulings "Jury-rig ... Reinforcements")
     edge: str = ""  # the table edge a reinforcement enters at (north, east, south or west)
+    oars: bool = False  # she begins under oars (optional rule 4), not under sail
 
 
 @dataclass(frozen=True)
@@ -526,15 +527,21 @@ def _placement(entry: Any, where: str, sides: list[str], period: str, options: d
     if arrives == 1 and edge:
         raise ScenarioError(f"{where}.edge", "only a ship that arrives after the first move enters at an edge")
     spec = build_spec(entry, period, options["simplified"], where)
+    oars = entry.get("oars", False)
+    if not isinstance(oars, bool):
+        raise ScenarioError(f"{where}.oars", "true (she begins under oars) or false (under sail)")
+    if oars and not spec.oared:
+        raise ScenarioError(f"{where}.oars", f"{name} has no oars to begin under (her type has no oar_speed)")
+    # with optional rule 4 switched off (`--option oared=false`) an oared ship sails like any other
     return Placement(name, sides.index(entry["side"]), spec, inches(at[0], f"{where}.at"),
-                     inches(at[1], f"{where}.at"), heading, arrives, edge)
+                     inches(at[1], f"{where}.at"), heading, arrives, edge, oars and options["oared"])
 
 
 _LAND_KEYS = ("name", "kind", "points")
 # A ship's entry: where she starts, and her data, which overrides her type's or class's (build_spec).
 # "any_forward" only marks the oared types that may point any share of their guns ahead.
 _SHIP_KEYS = (
-    "name", "type", "class", "side", "at", "heading", "arrives", "edge", "nation", "description", "year", "tons",
+    "name", "type", "class", "side", "at", "heading", "arrives", "edge", "oars", "nation", "description", "year", "tons",
     "flotation", "crew", *KINDS, *(f"half_{kind}" for kind in KINDS), "armament", "guns", "ahead", "astern",
     "all_ahead", "any_forward", "speed", "turn", "length", "oar_speed", "oar_turn", "one_turn",
 )

@@ -121,7 +121,8 @@ class NavalState(State):
         for p in scenario.ships:
             spec = p.spec
             state.ships[p.name] = Ship(p.name, p.side, spec, p.x, p.y, p.heading, spec.flotation, spec.crew,
-                                       list(spec.batteries), status=AFLOAT if p.arrives == 1 else WAITING)
+                                       list(spec.batteries), status=AFLOAT if p.arrives == 1 else WAITING,
+                                       oars=p.oars)
             state.ship_sides[p.name] = p.side
         state._call(state._setup)
         state._run()
