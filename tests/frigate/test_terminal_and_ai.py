@@ -42,7 +42,7 @@ def test_the_map_shows_ships_facing_and_the_wind():
     status = render(view.status(state))
     assert "Essex: MA 0 to 6" in status and "schedule maximum" in status
     # Before she declares, her line gives last turn's MA (what momentum reads), not an MA of 0.
-    assert "SE; MA not declared yet (last turn's 4);" in status
+    assert "SE; MA not declared yet (was 4);" in status
 
 
 def test_ships_with_one_initial_have_each_a_letter_of_her_own_on_the_map_and_in_the_list():

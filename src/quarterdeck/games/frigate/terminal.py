@@ -187,7 +187,7 @@ def _cell(ships: list, letters: dict[str, str], marked: bool, chosen: bool) -> T
 def _movement(state: FrigateState, ship) -> str:
     """Her Movement Allowance once declared; before that, last turn's, which momentum reads from."""
     if not ship.declared:
-        return f"MA not declared yet (last turn's {ship.last_ma})"
+        return f"MA not declared yet (was {ship.last_ma})"
     return f"MA {ship.ma}" + (f", {ship.left} MP left this segment" if state.segment else "")
 
 
