@@ -201,6 +201,9 @@ class TestRules2And4Movement:
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn 0 run 8.50 turn 0")
         assert "at most 8.00" in str(error.value)
+        with pytest.raises(IllegalAction) as error:  # a run astern is no run at all, not one too long
+            play(state, "move Revenge turn 0 run -1.00 turn 0")
+        assert error.value.rule == "rule 4" and "does not sail astern" in error.value.message
         with pytest.raises(IllegalAction) as error:
             play(state, "move Revenge turn 95 run 8.00 turn 0")
         assert error.value.rule == "rule 4"

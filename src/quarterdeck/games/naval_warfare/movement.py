@@ -273,7 +273,10 @@ def check(state: NavalState, ship: Ship, move: Move, scan: Scan | None = None) -
     if lim.mode == "turn" and not boats and (move.run or move.turn2):
         raise IllegalAction(lim.rule, f"{name} may only turn this move ({state.wind_text()}), not run")
     run_max = BOATS_RUN if boats else lim.run_max
-    if move.run < 0 or move.run > run_max:
+    if move.run < 0:
+        raise IllegalAction("rule 4", f"{name} runs ahead, 0 inches or more, not {move.run / 100:.2f}: a ship "
+                            "does not sail astern (turn to change course)")
+    if move.run > run_max:
         raise IllegalAction(lim.rule, f"{name} may run at most {run_max / 100:.2f} inches now, "
                             f"not {move.run / 100:.2f}")
     run_heading = (ship.heading + move.turn1) % 360
