@@ -339,6 +339,15 @@ class TestDamageControl:
         events = state.apply(Roll((2,)))
         assert Hit("Essex", -1, "", "crew hit repaired, 0 left") in events and state.ships["Essex"].crew == 0
 
+    def test_a_crippled_ship_stays_crippled(self):
+        """Decision (ours): three crew hits cripple a ship for good; she throws no Damage Control die,
+        while a ship with two crew hits still does."""
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **{"class": "frigate"}),
+                       ship("Java", "red", 38, "2010", "N", 0))
+        state.ships["Essex"].crew, state.ships["Java"].crew = 3, 2
+        to_movement(state, Essex=0, Java=0)
+        assert state.rolls == [("repair", "Java", 1)]
+
 
 class TestWind:
     def test_standard_table_steps_and_the_no_wind_reroll(self):
