@@ -59,7 +59,7 @@ def test_the_lobby_says_what_a_game_makes_of_its_levels(client):
     assert notes["naval-warfare"]["ai:2"] == "In this game it slips on 20% of its decisions."
     assert "ai:3" not in notes["naval-warfare"]
     assert notes["naval-warfare"]["ai:5"].startswith("Measured in this game, it plays no stronger than level 3")
-    assert set(notes["frigate"]) == {"ai:1", "ai:2", "ai:4"}
+    assert set(notes["frigate"]) == {"ai:4"}
     assert notes["square-rigger"] == {}  # its beginner slips as every game's does, and each level is a step up
 
 

@@ -77,15 +77,8 @@ TURN_SPREAD = 0.15  # variance per ship in the fight and game-turn to come, beyo
 # The search's playouts finish the game-turn (the rollout policy stops at the next Movement
 # Declaration), so a declared speed, the order of movement and a drift at MA 0 are judged by where
 # they leave the ships at the turn's end, not in the middle of it; the cap only bounds a huge battle.
-# ai:4 measured level with ai:3 (45-11-44 in 100 games, docs/ai.md), and the lobby says so. Below ai:3
-# the playouts' count buys little (25 iterations play about as 400 do), so the two lowest levels slip,
-# as in Naval Warfare: the beginner on three decisions in five, ai:2 on one in five (docs/ai.md,
-# "Frigate's lower levels slip").
-SEARCH_SETTINGS: dict[str, Any] = {
-    "rollout_depth": 400,
-    "level_settings": {1: {"slip": 0.6}, 2: {"slip": 0.2}},
-    "level_plays_as": {4: 3},
-}
+# ai:4 measured level with ai:3 (45-11-44 in 100 games, docs/ai.md), and the lobby says so.
+SEARCH_SETTINGS: dict[str, Any] = {"rollout_depth": 400, "level_plays_as": {4: 3}}
 
 
 def evaluate(state: FrigateState, player: int) -> float:
