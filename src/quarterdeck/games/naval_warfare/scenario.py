@@ -541,8 +541,8 @@ _LAND_KEYS = ("name", "kind", "points")
 # A ship's entry: where she starts, and her data, which overrides her type's or class's (build_spec).
 # "any_forward" only marks the oared types that may point any share of their guns ahead.
 _SHIP_KEYS = (
-    "name", "type", "class", "side", "at", "heading", "arrives", "edge", "oars", "nation", "description", "year", "tons",
-    "flotation", "crew", *KINDS, *(f"half_{kind}" for kind in KINDS), "armament", "guns", "ahead", "astern",
+    "name", "type", "class", "side", "at", "heading", "arrives", "edge", "oars", "nation", "description", "year",
+    "tons", "flotation", "crew", *KINDS, *(f"half_{kind}" for kind in KINDS), "armament", "guns", "ahead", "astern",
     "all_ahead", "any_forward", "speed", "turn", "length", "oar_speed", "oar_turn", "one_turn",
 )
 
