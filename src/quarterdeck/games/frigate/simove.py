@@ -92,14 +92,16 @@ def plot_problem(state: FrigateState, ship: Ship, step: str) -> tuple[str, str] 
     return movement.turn_problem(state, ghost, movement.WAYS[step]) or ("simove", "not now")
 
 
-def reveal(state: FrigateState, events: list[Event]) -> None:
-    """Both plots are in: schedule every plotted point on the common steps."""
-    events.append(Revealed(state.players))
+def reveal(state: FrigateState, events: list[Event]) -> bool:
+    """Both plots are in: schedule every plotted point on the common steps. False, and nothing
+    revealed, when no ship had a point to plot (nothing was secret)."""
     plans = {}
     for ship in state.ship_list:
         if ship.afloat and ship.plot:
             _, costs = shadow(state, ship)
             plans[ship.name] = costs
+    if plans:
+        events.append(Revealed(state.players))
     state.plotted = {name: sum(cost for _, cost in costs) for name, costs in plans.items()}
     most = max(state.plotted.values(), default=0)
     steps: list[list[tuple[str, str]]] = [[] for _ in range(most)]
@@ -109,6 +111,7 @@ def reveal(state: FrigateState, events: list[Event]) -> None:
             point += cost  # every plotted step spends at least one point of this segment
             steps[ceil(point * most / total) - 1].append((name, step))
     state.exec_steps, state.exec_index = steps, 0
+    return bool(plans)
 
 
 def execute_step(state: FrigateState, events: list[Event]) -> None:

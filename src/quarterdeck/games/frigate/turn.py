@@ -220,11 +220,7 @@ def step_segment(state: FrigateState, events: list[Event]) -> bool:
         else:
             state.stage = END
     elif state.stage == PLOT:
-        if any(ship.plot for ship in state.ship_list):
-            simove.reveal(state, events)
-            state.stage = EXECUTE
-        else:
-            state.stage = END  # no ship had a point to plot: nothing was secret, nothing to reveal
+        state.stage = EXECUTE if simove.reveal(state, events) else END
     elif state.stage == EXECUTE:
         if state.exec_index < len(state.exec_steps):
             simove.execute_step(state, events)
