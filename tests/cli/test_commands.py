@@ -190,3 +190,24 @@ def test_a_mistyped_action_shows_how_its_verb_is_written_and_what_is_legal_now()
 def test_the_example_after_a_mistyped_action_follows_what_was_typed():
     text = flat(play("pirate-chess", ["place Junk"])[0])
     assert "place now: e.g. `place Junk a1` (512 in all: `list` shows them)" in text
+
+
+def test_a_ship_named_while_she_cannot_act_is_told_why_by_her_rule():
+    # Galleys off Cape Passaro (seed 0): Bull and Moon are caught in irons by the first move's wind,
+    # Tiger comes on later, Zuniga is the enemy's; naming them says so rather than "unknown action"
+    screen, match, _ = play("naval-warfare", ["bull", "TIGER", "Zuniga", "bull turn 0 run 0 turn 0"],
+                            scenario="mediterranean", agents={1: "random"})
+    text = flat(screen)
+    assert text.count("Bull is in irons and drifts [rule: rule 7]") == 2
+    assert "Tiger arrives on move 3 at the west edge [rule: reinforcements]" in text
+    assert "Zuniga is not english's to command" in text
+    assert "unknown action" not in text
+    assert all(seat != "english" for seat, _ in match.moves)
+
+
+def test_a_frigate_named_in_a_step_she_has_no_part_in_says_which_step_it_is():
+    # blue wins the initiative (seed 0) and orders the segments: Amethyst has no action of her own then
+    screen, match, _ = play("frigate", ["sail Amethyst full", "declare Amethyst 2", "AMETHYST"],
+                            scenario="sister-frigates", agents={1: "random"})
+    assert ("Amethyst has no action in this step (turn 1, order: blue to decide) [rule: sequence-of-play]"
+            in flat(screen))

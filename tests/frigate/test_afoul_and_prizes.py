@@ -37,6 +37,23 @@ class TestRunningAfoul:
         assert guerriere.afoul_side == "starboard" and essex.afoul_side == "port"  # Decision: astern -> starboard
         assert essex.left == 0
 
+    def test_a_ship_afoul_named_in_movement_is_told_she_stays_until_she_cuts_loose(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 4, **FRIGATE),
+                       ship("Guerriere", "red", 38, "1009", "N", 0, **FRIGATE),
+                       ship("Wasp", "blue", 18, "0420", "N", 4), wind=(3, "moderate"))
+        to_movement(state, Essex=4, Guerriere=0, Wasp=1)
+        state.apply(Move("Essex"), 0)
+        hold_windows(state)
+        quiet_turn(state)
+        to_movement(state, Essex=0, Guerriere=0, Wasp=3)  # blue moves first: Wasp has points, Essex lies afoul
+        assert state.stage == "move" and state.legal_actions(0, piece="Wasp")
+        assert not state.legal_actions(0, piece="Essex")
+        reason = state.idle_reason("essex", 0)
+        assert reason.rule == "running-afoul"
+        assert reason.message == ("Essex is afoul of Guerriere: she stays in her hex until she cuts loose at a "
+                                  "Movement Declaration")
+        assert state.idle_reason("Guerriere", 0).rule == "ownership" and state.idle_reason("Nobody", 0) is None
+
     def test_entering_through_a_front_hexside_she_faces_the_opposite_way(self):
         state = battle(ship("Essex", "blue", 44, "1110", "SW", 4, **FRIGATE),
                        ship("Guerriere", "red", 38, "1010", "N", 0, **FRIGATE), wind=(3, "moderate"))

@@ -214,6 +214,12 @@ class State(ABC):
         """The piece an action belongs to (for grouping and `legal_actions(piece=...)`), if any."""
         return None
 
+    def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
+        """Why a piece a player names (in any case) has no legal action now, as the error to show them
+        (`Bull is in irons and drifts [rule: rule 7]`); None where the game knows no piece of that
+        name or gives no reason."""
+        return None
+
     def position_key(self) -> Hashable:
         """What makes two positions 'the same' for repetition rules and transposition tables (a game
         whose key holds all its evaluation reads says so with the search setting `exact_keys`)."""

@@ -365,6 +365,21 @@ class FrigateState(State):
         except (AttributeError, KeyError, TypeError):
             return repr(action)
 
+    def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
+        ship = self.ships.get(self._ship_name(piece))
+        if ship is None or self.outcome is not None:
+            return None
+        if ship.afoul and ship.owner == player and ship.afloat and self.stage in (MOVE, PLOT) and not self.windows:
+            return IllegalAction("running-afoul", f"{ship.name} is afoul of {ship.afoul}: she stays in her hex "
+                                 "until she cuts loose at a Movement Declaration")
+        # the step's own kind of action for her, so that the rule she cannot act under is the one named
+        probe = {SAIL: Sail(ship.name, False), DECLARE: Declare(ship.name, 0)}.get(self.phase) or (
+            {PLOT: Plot(ship.name, simove.AHEAD), MOVE: Move(ship.name)}.get(self.stage))
+        rule, message = self._why_not(probe or Move(ship.name), player)
+        if probe is None and rule == "sequence-of-play":  # a step no ship acts in (the order of movement)
+            message = f"{ship.name} has no action in this step ({self.describe()})"
+        return IllegalAction(rule, message)
+
     def _why_not(self, action: Any, player: int) -> tuple[str, str]:
         """The rule an action breaks, for the error message."""
         name = getattr(action, "ship", None)

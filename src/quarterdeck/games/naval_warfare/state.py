@@ -498,6 +498,30 @@ class NavalState(State):
             return ship.surrender_kind != "boarding" or prizes.reinforced(self, ship)
         return True
 
+    def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
+        ship = next((s for s in self.ships.values() if s.name.lower() == piece.lower()), None)
+        if ship is None or self.outcome is not None:
+            return None
+        if ship.controller != player:
+            return IllegalAction("notation", f"{ship.name} is not {self.players[player]}'s to command")
+        if ship.status == WAITING:
+            placement = next(p for p in self.scenario.ships if p.name == ship.name)
+            return IllegalAction("reinforcements", f"{ship.name} arrives on move {placement.arrives} at the "
+                                 f"{placement.edge} edge")
+        head = self.agenda[0]
+        if head[0] == "roll" or head[2] != player:
+            return IllegalAction("rule 3", f"now is {self._step_text(head)}: {ship.name} waits")
+        if head[1] == "move":
+            lim = movement.limits(self, ship)
+            if lim.mode == "none":
+                return IllegalAction(lim.rule, f"{ship.name} {lim.reason}")
+        if head[1] == "fire" and ship.fighting:
+            if ship.on_fire:
+                return IllegalAction("Nelson rule 3", f"{ship.name} is on fire and may not fire her guns")
+            return IllegalAction("rules 9 and 10", f"no battery of {ship.name}'s that can fire bears on an enemy "
+                                 "within range")
+        return IllegalAction(self._rule_of(head[1]), f"{ship.name} has no choice in {self._step_text(head)}")
+
     def action_piece(self, action: Action) -> str | None:
         if isinstance(action, Move | Fire | Remove | Gunners):
             return action.ship
