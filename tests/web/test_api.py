@@ -341,6 +341,22 @@ def test_naval_warfares_ruler_is_asked_by_name_and_refused_in_a_battle_fought_by
     assert client.get(f"/api/games/{rigger['id']}").json()["view"]["questions"] == {}
 
 
+def test_a_ship_named_while_she_cannot_act_is_refused_with_her_rule(client):
+    # Galleys off Cape Passaro: Tiger comes on at move 3; typed in the browser's command line, her name
+    # (alone or with a move) is refused by the rule that keeps her off the table, as the terminal says it
+    game = new_game(client, game="naval-warfare", scenario="mediterranean", opponent="local")
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["token"])).json()["view"]
+    preview = f"/api/games/{game['id']}/preview"
+    for text in ("Tiger", "tiger turn 0 run 1 turn 0"):
+        refused = client.post(preview, json={"version": view["version"], "actions": [text], "seat": "english"},
+                              headers=auth(game["token"]))
+        assert refused.status_code == 422 and refused.json()["rule"] == "reinforcements"
+        assert refused.json()["detail"].startswith("Tiger arrives on move 3 at the west edge")
+    enemy = client.post(preview, json={"version": view["version"], "actions": ["Zuniga"], "seat": "english"},
+                        headers=auth(game["token"]))
+    assert enemy.status_code == 422 and enemy.json()["detail"].startswith("Zuniga is not english's to command")
+
+
 def test_the_computer_answers_from_its_worker_process(client):
     created = new_game(client, opponent="computer", level="random", seat="red")
     assert created["seats"] == ["red"]

@@ -284,9 +284,6 @@ class TerminalGame:
             bare = [a for a in state.legal_actions(seat) if state.text_of(a).lower().split()[1:] == typed]
             if len(bare) == 1:
                 return self.play(bare[0], seat)
-            idle = state.idle_reason(word, seat)  # one of the game's pieces, named while it cannot act
-            if idle is not None:
-                raise idle from None
             raise NotationError("verb", f"{exc.message}; nor is {word!r} a command or a piece with a legal action "
                                 "now (`help` says what you can type)", line) from None
         return self.play(action, seat)

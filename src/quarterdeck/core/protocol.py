@@ -216,8 +216,8 @@ class State(ABC):
 
     def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
         """Why a piece a player names (in any case) has no legal action now, as the error to show them
-        (`Bull is in irons and drifts [rule: rule 7]`); None where the game knows no piece of that
-        name or gives no reason."""
+        (`Bull is in irons and drifts [rule: rule 7]`); None where she has one, where the game knows
+        no piece of that name, or where it gives no reason."""
         return None
 
     def position_key(self) -> Hashable:
@@ -305,7 +305,24 @@ class State(ABC):
             if seat not in self.players:
                 raise NotationError("player", f"no player called {seat!r}", text)
             return Resign(self.players.index(seat))
-        return self.parse_action(text, player)
+        try:
+            return self.parse_action(text, player)
+        except NotationError as exc:
+            idle = self._idle_named(words, player) if exc.field == "verb" else None
+            if idle is None:
+                raise
+            raise idle from None
+
+    def _idle_named(self, words: list[str], player: int | None) -> IllegalAction | None:
+        """Text that begins with a piece's name (`Bull`, `San Martin turn 0 ...`) while she has no legal
+        action: why, rather than an unknown verb."""
+        if player is None or not 0 <= player < len(self.players):  # chance, or no seat of this game
+            return None
+        for count in range(min(len(words), 4), 0, -1):
+            idle = self.idle_reason(" ".join(words[:count]), player)
+            if idle is not None:
+                return idle
+        return None
 
     def text_of(self, action: Action) -> str:
         if isinstance(action, Resign):

@@ -367,7 +367,7 @@ class FrigateState(State):
 
     def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
         ship = self.ships.get(self._ship_name(piece))
-        if ship is None or self.outcome is not None:
+        if ship is None or self.outcome is not None or self.legal_actions(player, piece=ship.name):
             return None
         if ship.afoul and ship.owner == player and ship.afloat and self.stage in (MOVE, PLOT) and not self.windows:
             return IllegalAction("running-afoul", f"{ship.name} is afoul of {ship.afoul}: she stays in her hex "

@@ -500,10 +500,10 @@ class NavalState(State):
 
     def idle_reason(self, piece: str, player: int) -> IllegalAction | None:
         ship = next((s for s in self.ships.values() if s.name.lower() == piece.lower()), None)
-        if ship is None or self.outcome is not None:
+        if ship is None or self.outcome is not None or self.legal_actions(player, piece=ship.name):
             return None
         if ship.controller != player:
-            return IllegalAction("notation", f"{ship.name} is not {self.players[player]}'s to command")
+            return IllegalAction("ownership", f"{ship.name} is not {self.players[player]}'s to command")
         if ship.status == WAITING:
             placement = next(p for p in self.scenario.ships if p.name == ship.name)
             return IllegalAction("reinforcements", f"{ship.name} arrives on move {placement.arrives} at the "
