@@ -104,6 +104,9 @@ class TestOptionalRule6SurrenderAndPrizes:
         """Optional rule 6: the opponent "is not obliged to accept any future surrender by that ship"."""
         state = dishonoured_and_struck_again()
         assert due(state) == ("decide", "accept") and state.current_player() == 0
+        idle = state.idle_reason("shannon", 0)  # the choice is made for Chesapeake, not by a ship of hers
+        assert idle.rule == "optional rule 6"
+        assert idle.message == "Shannon has no choice in english's accepting a surrender"
         play(state, "refuse Chesapeake")
         assert state.ships["Chesapeake"].status == "afloat"
 

@@ -172,6 +172,21 @@ class TestRules9To11Fire:
         assert due(state) == ("decide", "fire") and state.current_player() == 1
         assert not [event for event in events if isinstance(event, Passed)]
 
+    def test_a_ship_named_at_the_fire_with_nothing_to_fire_is_told_why(self):
+        # Hope far off to the south-east: no battery of hers bears; Revenge's port broadside does
+        state = broadside_position(extra=[ship("Hope", "english", 40, 30, 90, type="Hope")])
+        assert due(state) == ("decide", "fire") and state.current_player() == 0
+        assert state.idle_reason("Revenge", 0) is None  # she has fire to give
+        hope = state.idle_reason("hope", 0)
+        assert hope.rule == "rules 9 and 10"
+        assert hope.message == "no battery of Hope's that can fire bears on an enemy within range"
+        state.ships["Hope"].on_fire = True
+        assert state.idle_reason("Hope", 0).rule == "Nelson rule 3"
+        assert state.idle_reason("San Martin", 0).message == "San Martin is not english's to command"
+        assert state.idle_reason("San Martin", 1).message == "now is english's fire: San Martin waits"
+        play(state, "end-fire")
+        assert state.idle_reason("Hope", 0).message == "now is spanish's fire: Hope waits"
+
     def test_bow_guns_bear_along_the_keel_line(self):
         ships = [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 20, 10, 90)]
         state = to_movement(position(ships, wind="W"))

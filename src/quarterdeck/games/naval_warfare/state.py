@@ -574,7 +574,7 @@ class NavalState(State):
         if step[0] == "roll":
             return f"a throw for {step[1]}"
         names = {"move": "movement", "fire": "fire", "damage": "removing batteries struck by sixes",
-                 "end": "the end of the move", "withdraw": "the boarders' choice to withdraw or fight on",
+                 "end": "end of the move", "withdraw": "the boarders' choice to withdraw or fight on",
                  "repel": "cutting grapples after repelling boarders", "founder": "foundering",
                  "accept": "accepting a surrender", "night": "the night escape",
                  "gunners": "keeping men at the guns in the boarding fight"}
