@@ -168,6 +168,18 @@ class TestOutline:
         assert state.legal_actions(0, piece="essex") == state.legal_actions(0) != []  # any case of her name
         assert state.legal_actions(0, piece="Java") == []
 
+    def test_a_ship_named_with_nothing_left_to_do_is_told_why_by_her_rule(self):
+        state = battle(*IN_LINE, wind=(4, "moderate"))
+        state.apply(Declare("Essex", 4), 0)
+        declared = state.idle_reason("ESSEX", 0)
+        assert (declared.rule, declared.message) == ("declaration", "Essex has already declared this turn")
+        assert state.idle_reason("Fly", 0) is None  # she still declares
+        assert state.idle_reason("Java", 0).rule == "ownership"
+        to_movement(state, Fly=0, Hornet=4, Java=4)
+        assert state.describe() == "turn 1, segment 1 (move): blue to decide"
+        java = state.idle_reason("Java", 1)
+        assert (java.rule, java.message) == ("sequence-of-play", "red is not moving now")
+
     def test_until_she_declares_a_ships_allowance_reads_nothing(self):
         """At the next Declaration the record shows no allowance declared yet, and the last turn's
         segments over: no segment, stage, end-of-segment fire round or window."""
