@@ -253,7 +253,8 @@ def test_the_saved_view_gives_a_ship_in_inches_with_the_limits_of_her_move():
     state = to_movement(position([ship("Revenge", "english", 10.5, 12.25, 90), distant_enemy()]))
     revenge = state.to_json()["ships"][0]
     assert (revenge["x"], revenge["y"], revenge["length"], revenge["beam"]) == (10.5, 12.25, 1.0, 0.25)
-    assert revenge["limits"] == {"mode": "sail", "turn": 90, "run_max": 8.0, "run_min": 1.0, "wind": 45}
+    assert revenge["limits"] == {"mode": "sail", "turn": 90, "run_max": 8.0, "run_min": 1.0, "wind": 45,
+                                 "why": ""}
     assert (revenge["captor"], revenge["prize_crew"], revenge["damage"]) == (-1, 0, 0)  # nobody's prize, undamaged
     assert state.to_json()["table"] == {"width": 72, "height": 36}
 

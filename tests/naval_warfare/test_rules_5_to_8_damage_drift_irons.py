@@ -462,6 +462,8 @@ class TestRules7And8Irons:
         assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
         assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
         assert not any(a.ship == "Revenge" for a in state.legal_actions())
+        # and the table says why she lies still, as the prompt does when she is named in her side's move
+        assert state.to_json()["ships"][0]["limits"]["why"] == "is in irons and drifts (rule 7)"
 
     def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
         state = revenge_marked("irons", 15)

@@ -560,6 +560,15 @@ def test_the_ruler_the_phase_line_offers_is_asked_at_the_pages_command_line(page
     assert page.locator("#said p").last.inner_text().startswith("Planned: move White Bear turn +0 run 4.00 turn +0.")
 
 
+def test_a_ship_that_cannot_move_says_why_at_her_helm(page, server):
+    # Galleys off Cape Passaro, seed 0: the first move's wind leaves Bull in irons (rule 8)
+    created = create(server, "local", seed=0, scenario="mediterranean")
+    open_game(page, server, created["id"], created["token"])
+    ship_at(page, "Bull").locator(".hull").click()
+    assert page.locator('[data-helm-of="Bull"]').inner_text().endswith("she is in irons and drifts (rule 7).")
+    assert page.locator('[data-move-of="Bull"]').count() == 0
+
+
 def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):
     created = create(server, "local", scenario="line-of-battle")
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)

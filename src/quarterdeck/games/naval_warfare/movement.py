@@ -51,6 +51,13 @@ class Limits:
     boats: bool = False  # may use its boats instead (optional rule 1)
 
 
+def why_still(lim: Limits) -> str:
+    """A ship that may not move now: why, with its rule ("is in irons and drifts (rule 7)"); else ""."""
+    if lim.mode != "none" or not lim.reason:
+        return ""
+    return lim.reason if lim.reason.endswith(")") else f"{lim.reason} ({lim.rule})"
+
+
 def drift_reason(state: NavalState, ship: Ship) -> str:
     """Why a ship drifts this move instead of sailing, or ''."""
     if ship.adrift:

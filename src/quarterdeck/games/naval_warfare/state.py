@@ -33,7 +33,8 @@ rounds of a boarding) come in the book's order, and a record replays exactly.
   converting, tow, towing, moved, fired [mounts], prisoners, prize_crew, captor (seat or -1),
   held_until (a ship carried by boarders: the move at whose end she is secured, or 0), gunners
   (men kept at the guns in a boarding action), dishonoured, limits {mode (sail, oars, turn,
-  grappled, surrendered, towed, none), turn, run_max, run_min (inches), wind (degrees or null)}
+  grappled, surrendered, towed, none), turn, run_max, run_min (inches), wind (degrees or null), why
+  (a ship that may not move: the reason and its rule, "is in irons and drifts (rule 7)"; else "")}
   for the ship's move now}.
 * ``agenda``: what is due next, e.g. {"roll": "hit"} or {"decide": "fire", "player": 0}.
 * ``volley``: the fire being thrown now ({firer, target, mount, shots [[kind, half, band]], rake,
@@ -732,7 +733,7 @@ class NavalState(State):
             )
             lim = movement.limits(self, s) if s.in_play and self.outcome is None else movement.Limits("none")
             entry["limits"] = {"mode": lim.mode, "turn": lim.turn, "run_max": lim.run_max / 100,
-                               "run_min": lim.run_min / 100, "wind": lim.wind}
+                               "run_min": lim.run_min / 100, "wind": lim.wind, "why": movement.why_still(lim)}
             ships.append(entry)
         return {
             "game": self.game.name,

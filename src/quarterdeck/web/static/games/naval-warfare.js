@@ -141,7 +141,7 @@ function limitsText(state, ship) {
     case "grappled": return "grappled: she may hold, cut the grapples or board (rule 12)";
     case "surrendered": return "surrendered: she may hold, or dishonour her surrender (optional rule 6)";
     case "towed": return `under tow: ${ship.tow} moves her; she may hold, or cast off first (optional rule 3)`;
-    default: return ship.moved ? "she has made her move" : "she does not move this move";
+    default: return ship.moved ? "she has made her move" : `she ${lim.why || "does not move this move"}`;
   }
 }
 
