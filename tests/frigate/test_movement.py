@@ -288,6 +288,7 @@ class TestLeavingTheMap:
         events = state.apply(Move("Essex"), 0)
         assert Escaped("Essex", start, edge) in events
         assert state.to_json()["ships"][0]["edge"] == edge and state.ships["Essex"].status == "escaped"
+        assert state.to_json()["ships"][0]["left"] == 0  # gone: no points shown left to her
         assert state.outcome.reason.startswith("blue has no ship left in the fight: Essex escaped;")
 
 
@@ -423,3 +424,14 @@ class TestDriftAndSag:
         with pytest.raises(IllegalAction) as error:
             state.apply(Stand("Essex"), 0)
         assert error.value.rule == "stand"
+
+    def test_a_ship_that_can_neither_move_nor_turn_stands_and_spends_her_point(self):
+        # Wasp fills the hex ahead, and Essex has turned two hexsides in this one already
+        state = battle(ship("Essex", "blue", 44, "0510", "S", 4, **{"class": "frigate"}),
+                       ship("Wasp", "blue", 20, "0511", "S", 0), FAR)
+        to_movement(state, Essex=4, Wasp=0, Distant=0)
+        state.ships["Essex"].turned_here = 2
+        assert state.legal_actions(0) == [Stand("Essex")]
+        events = state.apply(Stand("Essex"), 0)
+        assert events[0] == PhaseChanged("blue", "move first in segment 2", 1)  # her point spent, the segment over
+        assert state.ships["Essex"].left == 1 and state.ships["Essex"].debt == 0  # nothing borrowed from segment 2

@@ -84,6 +84,7 @@ def test_a_players_own_tables_file(tmp_path):
     assert state.tables.broadside_range == 8
     restored = GAME.state_from_json(state.to_json())
     assert restored.tables.broadside_range == 8  # a saved game carries its tables
+    assert restored.to_json() == state.to_json()  # saved before the first die, it reloads as it was
     broken = tmp_path / "broken.toml"
     broken.write_text(TABLES_TEXT.replace("sag = 2", "sag = 9", 1), encoding="utf-8")
     with pytest.raises(ScenarioError) as error:

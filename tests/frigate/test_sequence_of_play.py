@@ -9,9 +9,10 @@ from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import DieRolled, GameOver, Moved, Passed, PhaseChanged, Revealed, Submitted, Turned
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS
-from quarterdeck.games.frigate import simove
+from quarterdeck.games.frigate import combat, simove
 from quarterdeck.games.frigate.actions import (
     Declare,
+    EndDeclare,
     Fire,
     Form,
     Hold,
@@ -113,6 +114,8 @@ class TestOutline:
         state.apply(Sail("Constitution", True), 0)
         red_view = state.observe(1)  # blue's choice is secret: she seems still to be choosing
         assert red_view.acting_players() == [0, 1] and not red_view.ships["Constitution"].fighting_sail
+        assert not state.to_json(viewer=1)["ships"][0]["fighting_sail"]  # nor does red's copy of the game tell
+        assert state.to_json(viewer=0)["ships"][0]["fighting_sail"]
         assert Revealed(("blue", "red")) in state.apply(Sail("Guerriere", False), 1)
         assert state.ships["Constitution"].fighting_sail and not state.ships["Guerriere"].fighting_sail
         later = quiet_turn(state)
@@ -168,6 +171,13 @@ class TestOutline:
         assert state.legal_actions(0, piece="essex") == state.legal_actions(0) != []  # any case of her name
         assert state.legal_actions(0, piece="Java") == []
 
+    def test_without_simove_the_side_declaring_second_sees_the_first_sides_declaration(self):
+        state = apart()
+        state.apply(Declare("Essex", 4), 0)
+        assert state.current_player() == 1
+        assert state.observe(1).ships["Essex"].declared and state.observe(1).ships["Essex"].ma == 4
+        assert state.to_json(viewer=1)["ships"][0]["ma"] == 4
+
     def test_a_ship_named_with_nothing_left_to_do_is_told_why_by_her_rule(self):
         state = battle(*IN_LINE, wind=(4, "moderate"))
         state.apply(Declare("Essex", 4), 0)
@@ -175,7 +185,11 @@ class TestOutline:
         assert (declared.rule, declared.message) == ("declaration", "Essex has already declared this turn")
         assert state.idle_reason("Fly", 0) is None  # she still declares
         assert state.idle_reason("Java", 0).rule == "ownership"
-        to_movement(state, Fly=0, Hornet=4, Java=4)
+        declare(state, Fly=0, Hornet=4, Java=4)
+        between = state.idle_reason("Essex", 0)  # the initiative is thrown: no ship acts in that
+        assert (between.rule, between.message) == (
+            "sequence-of-play", "Essex has no action in this step (turn 1, initiative: rolling for initiative)")
+        to_movement(state)
         assert state.describe() == "turn 1, segment 1 (move): blue to decide"
         java = state.idle_reason("Java", 1)
         assert (java.rule, java.message) == ("sequence-of-play", "red is not moving now")
@@ -252,7 +266,8 @@ class TestFireAtAnyTime:
                        ship("Java", "red", 38, "1006", "S", 0, **FRIGATE), wind=(3, "moderate"))
         to_movement(state, Essex=4, Java=0)
         hold_windows(state)
-        state.apply(Turn("Essex", "port"), 0)  # now facing NW: Java is on her starboard side
+        events = state.apply(Turn("Essex", "port"), 0)  # now facing NW: Java is on her starboard side
+        assert events[0] == Turned("Essex", "1010", "NW")
         assert state.windows and state.windows[0] == "Essex"
         assert any(a.battery == "starboard" for a in state.legal_actions(0) if hasattr(a, "battery"))
 
@@ -279,6 +294,21 @@ class TestFireAtAnyTime:
         assert state.end_round and state.windows[0] == "Essex"
 
 
+    def test_a_ship_that_passed_gets_no_window_for_a_new_target_before_the_segments_end(self):
+        # Java, ahead of Essex in her bow field, sails into her port broadside's field after Essex passed
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE),
+                       ship("Java", "red", 38, "0806", "S", 4, **FRIGATE), wind=(3, "moderate"))
+        declare(state, Essex=0, Java=4)
+        state.apply(Roll((6, 1)))
+        state.apply(Order((1, 1, 1, 1)), 0)  # red moves first
+        assert state.windows == ["Java", "Essex"]
+        state.apply(Hold("Java"), 1)
+        state.apply(Pass("Essex"), 0)
+        state.apply(Move("Java"), 1)
+        assert combat.attacks(state, state.ships["Essex"]) == [("port", "Java")]
+        assert state.windows == ["Java"] and not state.end_round  # Essex waits for the segment's end
+
+
 class TestSiMove:
     def test_declarations_are_secret_until_both_are_in(self):
         state = apart(options={"simove": True})
@@ -291,6 +321,15 @@ class TestSiMove:
         assert "6" not in str(state.to_json(viewer=1)["ships"][0]["ma"])
         events = state.apply(Declare("Java", 5), 1)
         assert Revealed(("blue", "red")) in events and state.ships["Essex"].ma == 6
+
+    def test_a_side_with_more_to_announce_ends_its_declaration_itself_and_is_told_it_is_in(self):
+        # Essex, damaged, may still strike her colours: blue's declaration waits for its end-declare
+        state = apart(options={"simove": True})
+        state.ships["Essex"].hull = 1
+        assert state.apply(Declare("Essex", 6), 0) == []
+        assert EndDeclare() in state.legal_actions(0) and state.acting_players() == [0, 1]
+        assert state.apply(EndDeclare(), 0) == [Submitted("blue")]
+        assert state.acting_players() == [1]
 
     def test_announcements_are_secret_until_both_are_in(self):
         """SiMove: striking colours and a change of formation are announced at Declaration, in secret."""

@@ -373,7 +373,7 @@ class FrigateState(State):
             return IllegalAction("running-afoul", f"{ship.name} is afoul of {ship.afoul}: she stays in her hex "
                                  "until she cuts loose at a Movement Declaration")
         # the step's own kind of action for her, so that the rule she cannot act under is the one named
-        probe = {SAIL: Sail(ship.name, False), DECLARE: Declare(ship.name, 0)}.get(self.phase) or (
+        probe = {SAIL: Sail(ship.name, ship.fighting_sail), DECLARE: Declare(ship.name, ship.ma)}.get(self.phase) or (
             {PLOT: Plot(ship.name, simove.AHEAD), MOVE: Move(ship.name)}.get(self.stage))
         rule, message = self._why_not(probe or Move(ship.name), player)
         if probe is None and rule == "sequence-of-play":  # a step no ship acts in (the order of movement)
