@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core import plane
+from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Marked
 from quarterdeck.games.naval_warfare.actions import Move
 
-from .helpers import distant_enemy, position, ship, to_movement
+from .helpers import GAME, distant_enemy, position, ship, to_movement
 
 
 def offered(state, name="Revenge"):
@@ -427,3 +428,30 @@ def test_the_runs_to_a_range_band_are_sought_for_the_nearest_enemy_only():
         )
     )
     assert {m.run for m in offered(state) if (m.turn1, m.turn2, m.extra) == (0, 0, "")} == {100, 450, 800}
+
+
+def test_the_area_drawn_for_a_ship_holds_no_run_on_a_turn_that_swings_her_into_a_hull():
+    # Hope lies 0.4" off Revenge's port side, both heading east in a westerly: turned 90 degrees to
+    # port (or starboard), her hull would swing into Hope, so the browser's area gives no run there at all
+    ships = [ship("Revenge", "english", 10, 10, 90), ship("Hope", "english", 10, 10.4, 90, type="Hope"),
+             ship("San Martin", "spanish", 60, 30, 90, type="San Martin")]
+    state = to_movement(position(ships, wind="W"))
+    reach = dict(GAME.hook("board_notes")(state)["reach"]["Revenge"])
+    assert reach[-90] == reach[90] == 0 and reach[0] == 8.0  # either way her ends sweep across Hope
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Move("Revenge", -90, 0, 0), 0)
+    assert refused.value.rule == "hulls" and "Hope's hull" in refused.value.message
+
+
+def test_a_ship_sails_into_a_bay_of_a_headland_that_is_not_a_convex_shape():
+    # An L-shaped headland: its bay (east of x 22 and north of y 12) is open water; Revenge runs up it,
+    # and the run is stopped only by the land itself
+    headland = {"name": "Headland", "kind": "land", "points": [[20, 10], [30, 10], [30, 12], [22, 12], [22, 20],
+                                                              [20, 20]]}
+    state = to_movement(position([ship("Revenge", "english", 26, 15, 0), distant_enemy()], wind="E", land=[headland]))
+    state.apply(Move("Revenge", 0, 300, 0), 0)
+    assert state.ships["Revenge"].point == (2600, 1800)
+    state = to_movement(position([ship("Revenge", "english", 26, 15, 270), distant_enemy()], wind="N", land=[headland]))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Move("Revenge", 0, 400, 0), 0)  # west into the headland's upright
+    assert refused.value.rule == "hulls" and "Headland" in refused.value.message

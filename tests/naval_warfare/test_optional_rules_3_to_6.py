@@ -990,6 +990,7 @@ class TestOptionalRule3Towing:
         assert not any(isinstance(e, Marked) for e in events)
         state, events = attempt(need)
         calcutta = state.ships["Calcutta"]
+        assert events[0] == DieRolled("Pallas takes Calcutta in tow", need)  # the throw is told
         assert Marked("Pallas", "has Calcutta in tow", "optional rule 3") in events
         assert calcutta.tow == "Pallas" and (calcutta.point, calcutta.heading) == ((1410, 1000), 270)
 
@@ -1051,6 +1052,18 @@ class TestOptionalRule3Towing:
         assert "at most 1.00 inches" in error.value.message
         play(state, "move Pallas turn 0 run 1.00 turn 0")
         assert state.ships["Pallas"].x == 1300 and state.ships["Calcutta"].x == 1090
+
+    def test_a_tow_goes_at_half_the_towers_speed(self):
+        """Optional rule 3: Pallas, an 8" sailer, makes 4" with Calcutta in tow; she may turn as she
+        starts, her stern swinging over the tow astern of her, which follows her."""
+        state = self.towing_pair(90, (9.9, 10), speed=8)
+        to_movement(state)
+        play(state, "move Calcutta hold")
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Pallas turn 45 run 4.01 turn 0")
+        assert "at most 4.00 inches" in error.value.message
+        play(state, "move Pallas turn 45 run 4.00 turn 0")
+        assert state.ships["Calcutta"].tow == "Pallas" and state.ships["Calcutta"].heading == 135
 
     def test_a_tow_swung_off_the_table_leaves_the_battle_and_the_tow_is_cast_off(self):
         """Optional rule 3 with rule 2's table edge: Pallas, close to the west edge, sails north with
