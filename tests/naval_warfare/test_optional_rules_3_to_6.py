@@ -479,7 +479,7 @@ class TestOptionalRule5Crews:
         play(state, "move Revenge turn 0 run 1.00 turn 0 board San Martin")
         roll(state, 4)
         assert due(state) == ("decide", "gunners") and state.current_player() == 0
-        play(state, "gunners Revenge 2")
+        assert play(state, "gunners Revenge 2")[0] == Marked("Revenge", "keeps 2 men at her guns", "optional rule 5")
         thrown = []
         while due(state) == ("roll", "boarding") and len(thrown) < 10:
             thrown += [e.purpose for e in roll(state, 1) if e.kind == "die-rolled"]

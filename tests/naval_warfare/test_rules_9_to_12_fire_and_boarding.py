@@ -187,6 +187,18 @@ class TestRules9To11Fire:
         play(state, "end-fire")
         assert state.idle_reason("Hope", 0).message == "now is spanish's fire: Hope waits"
 
+    def test_a_broadside_that_leaves_no_man_aboard_abandons_her_and_her_sixes_take_no_battery(self):
+        """Rule 9: a ship with no crew left is lost; the sixes of the volley that emptied her remove no
+        battery (rule 11), there being no ship left to strip."""
+        state = broadside_position(extra=[ship("San Felipe", "spanish", 60, 30, 90, type="San Martin")])
+        state.ships["San Martin"].crew = 1
+        play(state, "fire Revenge port at San Martin")
+        events = [event for _ in range(5) for event in roll(state, 6)]
+        lost = Sunk("San Martin", "(11.00, 15.00)", "abandoned")
+        assert lost in events and lost.describe() == "San Martin is abandoned at (11.00, 15.00): not a man left aboard"
+        assert state.ships["San Martin"].status == "abandoned"
+        assert state.removals == {} and due(state) == ("roll", "wind")
+
     def test_bow_guns_bear_along_the_keel_line(self):
         ships = [ship("San Martin", "english", 10, 10, 90, type="San Martin"), ship("Revenge", "spanish", 20, 10, 90)]
         state = to_movement(position(ships, wind="W"))

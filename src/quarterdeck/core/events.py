@@ -169,14 +169,25 @@ class Anchored(Event):
         return f"{self.piece} {'anchors' if self.anchored else 'weighs anchor'} {at(self.square)}"
 
 
+# A ship lost where no ship sank her (Naval Warfare): how, said in place of "sunk ... by".
+LOST_WITHOUT_A_FOE = {
+    "abandoned": "is abandoned {at}: not a man left aboard",
+    "blown-up": "is lost {at}, blown up",
+    "foundered": "founders {at}",
+}
+
+
 @dataclass(frozen=True)
 class Sunk(Event):
     kind: ClassVar[str] = "sunk"
     piece: str
     square: str
-    by: str
+    by: str  # the ship that sank her, or how she was lost (LOST_WITHOUT_A_FOE)
 
     def describe(self) -> str:
+        how = LOST_WITHOUT_A_FOE.get(self.by)
+        if how:
+            return f"{self.piece} {how.format(at=at(self.square))}"
         return f"{self.piece} sunk {at(self.square)} by {self.by}"
 
 
