@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Meleed
+from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Meleed, RanAfoul
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.frigate import combat, prizes, turn
@@ -30,7 +30,7 @@ class TestRunningAfoul:
     def test_entering_through_a_rear_hexside_she_faces_the_same_way(self):
         state = astern()
         to_movement(state, Essex=4, Guerriere=0)
-        state.apply(Move("Essex"), 0)
+        assert RanAfoul("Essex", "Guerriere", "1009") in state.apply(Move("Essex"), 0)
         essex, guerriere = state.ships["Essex"], state.ships["Guerriere"]
         assert essex.hex == guerriere.hex and essex.afoul == "Guerriere" and guerriere.afoul == "Essex"
         assert essex.facing == HexDir.N

@@ -288,8 +288,17 @@ class TestLeavingTheMap:
         events = state.apply(Move("Essex"), 0)
         assert Escaped("Essex", start, edge) in events
         assert state.to_json()["ships"][0]["edge"] == edge and state.ships["Essex"].status == "escaped"
-        assert state.to_json()["ships"][0]["left"] == 0  # gone: no points shown left to her
         assert state.outcome.reason.startswith("blue has no ship left in the fight: Essex escaped;")
+
+    def test_a_ship_that_escaped_shows_no_points_left_while_her_consort_sails_on(self):
+        state = battle(ship("Essex", "blue", 44, "3410", "NE", 8, **{"class": "frigate"}),
+                       ship("Wasp", "blue", 20, "2010", "NE", 8), FAR, wind=(HexDir.SW.number, "moderate"))
+        to_movement(state, Essex=8, Wasp=8, Distant=0)
+        state.apply(Move("Essex"), 0)
+        assert state.ships["Essex"].status == "escaped" and state.outcome is None
+        essex = state.to_json()["ships"][0]
+        assert (essex["left"], essex["max_ma"]) == (0, 0)  # gone: no points, no allowance to make
+        assert {a.ship for a in state.legal_actions(0)} == {"Wasp"}
 
 
 class TestMastDamage:

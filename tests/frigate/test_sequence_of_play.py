@@ -111,7 +111,7 @@ class TestOutline:
             "turn": 0, "phase": "sail", "segment": 0, "stage": "", "order": ["blue"] * 4, "initiative": None,
             "mover": "blue", "declarer": "blue", "windows": [], "rolls": [], "pending": [], "exec": [],
             "exec_index": 0, "plotted": {}}
-        state.apply(Sail("Constitution", True), 0)
+        assert state.apply(Sail("Constitution", True), 0) == [Submitted("blue")]  # her only ship: blue is in
         red_view = state.observe(1)  # blue's choice is secret: she seems still to be choosing
         assert red_view.acting_players() == [0, 1] and not red_view.ships["Constitution"].fighting_sail
         assert not state.to_json(viewer=1)["ships"][0]["fighting_sail"]  # nor does red's copy of the game tell
