@@ -633,6 +633,22 @@ class TestNightAndTheEndOfTheBattle:
         state.ships["Chesapeake"].flotation = 40
         assert state.to_json()["score"] == [10, 0]
 
+    def test_a_reinforcement_named_before_she_comes_on_says_when_and_where(self):
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+            ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=3, edge="east"),
+            ship("Java", "spanish", 50, 20, 270, **{"class": "38 frigate"}),
+        ]
+        state = to_movement(position(ships, period="nelson"), first=1)
+        assert state.current_player() == 1 and not state.legal_actions(1, piece="Essex")
+        waiting = state.idle_reason("essex", 1)
+        assert (waiting.rule, waiting.message) == ("reinforcements", "Essex arrives on move 3 at the east edge")
+        play(state, "move Chesapeake turn 0 run 1.00 turn 0", 1)  # the Spanish move on without her
+        with pytest.raises(IllegalAction) as error:
+            play(state, "move Chesapeake turn 0 run 1.00 turn 0", 1)
+        assert (error.value.rule, error.value.message) == ("rule 3", "Chesapeake has already moved this move")
+
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
         ships = [
             ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),

@@ -280,6 +280,13 @@ def test_a_move_to_an_end_point_reads_as_turn_run_turn(text, move):
     assert state.parse_action(text) == move
 
 
+def test_a_move_to_an_end_point_for_a_ship_not_on_the_table_names_the_ship():
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    with pytest.raises(NotationError) as error:
+        state.parse_action("move Ark Royal to 12.00 10.00 heading 90")
+    assert error.value.field == "ship" and error.value.message == "no ship called 'Ark Royal'"
+
+
 @pytest.mark.parametrize(("flotation", "damage"), [(18, 0), (17, 1), (12, 1), (11, 2), (6, 2), (5, 3)])
 def test_the_damage_thresholds_count_when_reached(flotation, damage):
     """Rule 5 (rulings: reached counts): of Revenge's 23 points, 6 lost is a quarter, 12 a half, 18 three quarters."""
