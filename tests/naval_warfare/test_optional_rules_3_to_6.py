@@ -95,6 +95,11 @@ class TestOptionalRule6SurrenderAndPrizes:
         with pytest.raises(IllegalAction) as error:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0")
         assert error.value.message == "Chesapeake has surrendered: she must not move or fire"
+        held = state.clone()
+        play(held, "move Chesapeake hold")
+        with pytest.raises(IllegalAction) as error:  # that was her move: she makes no other until the next
+            play(held, "move Chesapeake dishonour")
+        assert (error.value.rule, error.value.message) == ("rule 3", "Chesapeake has already moved this move")
         events = play(state, "move Chesapeake dishonour")
         assert state.ships["Chesapeake"].status == "afloat" and state.ships["Chesapeake"].dishonoured
         assert Marked("Chesapeake", "dishonours her surrender", "optional rule 6") in events
