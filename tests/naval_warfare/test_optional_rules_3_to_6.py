@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from quarterdeck.core import plane
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, DieRolled, Drifted, Escaped, Marked, Moved, Struck, Wrecked
 from quarterdeck.games.naval_warfare import fire, prizes, victory
@@ -1045,30 +1046,24 @@ class TestOptionalRule3Towing:
             play(state, "move Pallas turn 0 run 0.00 turn 0 tow Calcutta")
         assert error.value.message == "Calcutta is grappled to Fly and cannot be taken in tow"
 
-    def test_a_slow_tower_still_makes_one_inch(self):
-        """Optional rule 3: a tow goes at half the tower's speed, and at least 1": Pallas, a 3" sailer
-        with a mast gone (1.5"), would make 0.75" with Calcutta in tow, and makes 1"."""
-        state = self.towing_pair(90, (9.9, 10), speed=3)
-        state.ships["Pallas"].masts_lost = 1
+    @pytest.mark.parametrize(("speed", "masts_lost", "most", "turn"), [(3, 1, 100, 0), (8, 0, 400, 45)],
+                             ids=["slow-tower-still-one-inch", "half-speed"])
+    def test_a_tow_goes_at_half_the_towers_speed_and_at_least_one_inch(self, speed, masts_lost, most, turn):
+        """Optional rule 3: a tow goes at half the tower's speed, and at least 1": Pallas, an 8" sailer,
+        makes 4" with Calcutta in tow (turning as she starts, her stern swinging over the tow astern of
+        her, which follows her round); a 3" sailer with a mast gone (1.5") would make 0.75", and makes 1"."""
+        state = self.towing_pair(90, (9.9, 10), speed=speed)
+        state.ships["Pallas"].masts_lost = masts_lost
         to_movement(state)
         play(state, "move Calcutta hold")
         with pytest.raises(IllegalAction) as error:
-            play(state, "move Pallas turn 0 run 1.01 turn 0")
-        assert "at most 1.00 inches" in error.value.message
-        play(state, "move Pallas turn 0 run 1.00 turn 0")
-        assert state.ships["Pallas"].x == 1300 and state.ships["Calcutta"].x == 1090
-
-    def test_a_tow_goes_at_half_the_towers_speed(self):
-        """Optional rule 3: Pallas, an 8" sailer, makes 4" with Calcutta in tow; she may turn as she
-        starts, her stern swinging over the tow astern of her, which follows her."""
-        state = self.towing_pair(90, (9.9, 10), speed=8)
-        to_movement(state)
-        play(state, "move Calcutta hold")
-        with pytest.raises(IllegalAction) as error:
-            play(state, "move Pallas turn 45 run 4.01 turn 0")
-        assert "at most 4.00 inches" in error.value.message
-        play(state, "move Pallas turn 45 run 4.00 turn 0")
-        assert state.ships["Calcutta"].tow == "Pallas" and state.ships["Calcutta"].heading == 135
+            play(state, f"move Pallas turn {turn} run {(most + 1) / 100:.2f} turn 0")
+        assert f"at most {most / 100:.2f} inches" in error.value.message
+        play(state, f"move Pallas turn {turn} run {most / 100:.2f} turn 0")
+        pallas, calcutta = state.ships["Pallas"], state.ships["Calcutta"]
+        assert round(plane.distance((1200, 1000), pallas.point)) == most
+        assert calcutta.tow == "Pallas" and calcutta.heading == 90 + turn
+        assert abs(plane.distance(pallas.point, calcutta.point) - 210) <= 1  # 0.1" astern of her, to the hundredth
 
     def test_a_tow_swung_off_the_table_leaves_the_battle_and_the_tow_is_cast_off(self):
         """Optional rule 3 with rule 2's table edge: Pallas, close to the west edge, sails north with
