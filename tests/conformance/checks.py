@@ -113,7 +113,8 @@ def check_offered_actions_are_accepted(playout: Playout) -> None:
 
 def check_actions_by_piece(playout: Playout) -> None:
     """`legal_actions(player, piece)` holds every action of the full list that `action_piece` gives
-    to that piece, and only actions of that piece."""
+    to that piece, and only actions of that piece; and a piece with an action has no `idle_reason`
+    (the reason would be told to a player who named a piece that can act)."""
     for position in playout.positions:
         state = position.state
         for player in state.acting_players():
@@ -128,6 +129,8 @@ def check_actions_by_piece(playout: Playout) -> None:
                 assert not missing, f"{where(position)}: legal_actions(piece={piece!r}) lacks {sorted(missing)[:4]}"
                 strays = [state.action_to_text(a) for a in listed if state.action_piece(a) != piece]
                 assert not strays, f"{where(position)}: legal_actions(piece={piece!r}) lists {strays[:4]}"
+                idle = state.idle_reason(piece, player)
+                assert idle is None, f"{where(position)}: {piece!r} has actions, yet idle_reason says {idle}"
 
 
 def check_notation_round_trips(playout: Playout) -> None:

@@ -134,6 +134,15 @@ def test_an_offered_action_that_is_refused_is_caught():
         checks.check_offered_actions_are_accepted(play(fickle, None, 1, 200))
 
 
+def test_an_idle_reason_given_for_a_piece_that_can_act_is_caught():
+    def idle_reason(self, piece, player):
+        return IllegalAction("toy", f"{piece} may not be taken from")
+
+    grudging = toy(Nim, "GrudgingState", idle_reason=idle_reason)
+    with pytest.raises(AssertionError, match="has actions, yet idle_reason says"):
+        checks.check_actions_by_piece(play(grudging, None, 1, 200))
+
+
 def test_notation_that_reads_back_as_another_action_is_caught():
     def parse_action(self, text, player=None):
         action = NimState.parse_action(self, text, player)
