@@ -138,6 +138,11 @@ class Placement:
     edge: str = ""  # the table edge a reinforcement enters at (north, east, south or west)
     oars: bool = False  # she begins under oars (optional rule 4), not under sail
 
+    @property
+    def arrival(self) -> str:
+        """When and where a reinforcement comes on, as the table and the prompt say it."""
+        return f"arrives on move {self.arrives} at the {self.edge} edge"
+
 
 @dataclass(frozen=True)
 class Land:
@@ -172,6 +177,9 @@ class Scenario:
 
     def option(self, name: str) -> bool:
         return self.options[name]
+
+    def placement(self, name: str) -> Placement:
+        return next(p for p in self.ships if p.name == name)
 
 
 # What a ship that leaves the table (sailing or drifting off, or slipping away in the night) means

@@ -225,7 +225,7 @@ class NavalState(State):
         self.push_roll("wind")
 
     def _arrive(self, ship: Ship) -> None:
-        placement = next(p for p in self.scenario.ships if p.name == ship.name)
+        placement = self.scenario.placement(ship.name)
         if placement.arrives > self.move_number:
             return
         shape = ship.hull()
@@ -506,9 +506,7 @@ class NavalState(State):
         if ship.controller != player:
             return IllegalAction("ownership", f"{ship.name} is not {self.players[player]}'s to command")
         if ship.status == WAITING:
-            placement = next(p for p in self.scenario.ships if p.name == ship.name)
-            return IllegalAction("reinforcements", f"{ship.name} arrives on move {placement.arrives} at the "
-                                 f"{placement.edge} edge")
+            return IllegalAction("reinforcements", f"{ship.name} {self.scenario.placement(ship.name).arrival}")
         head = self.agenda[0]
         if head[0] == "roll" or head[2] != player:
             return IllegalAction("rule 3", f"now is {self._step_text(head)}: {ship.name} waits")

@@ -289,8 +289,7 @@ class TerminalView:
                                      (f"towing {ship.tow}" if ship.towing else f"towed by {ship.tow}", ship.tow),
                                      ("moved", ship.moved)) if on]
             if ship.status == "waiting":  # a reinforcement (rulings): when and where she comes on
-                placement = next(p for p in state.scenario.ships if p.name == ship.name)
-                marks.append(f"arrives on move {placement.arrives} at the {placement.edge} edge")
+                marks.append(state.scenario.placement(ship.name).arrival)
             batteries = battery_text(ship)
             lines.append(Text(
                 f"{arrow(ship.heading)} {ship.name:<14} {ship.status:<11} ({ship.x / 100:5.2f},{ship.y / 100:5.2f}) "
