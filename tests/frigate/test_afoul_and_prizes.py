@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from quarterdeck import games
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import Captured, Crippled, CutLoose, DieRolled, Meleed, RanAfoul
 from quarterdeck.core.hexes import HexDir
@@ -53,6 +54,10 @@ class TestRunningAfoul:
         assert reason.message == ("Essex is afoul of Guerriere: she stays in her hex until she cuts loose at a "
                                   "Movement Declaration")
         assert state.idle_reason("Guerriere", 0).rule == "ownership" and state.idle_reason("Nobody", 0) is None
+        # the browser's helm says the same of both ships afoul, and nothing of Wasp, who may sail
+        idle = games.get("frigate").hook("board_notes")(state)["idle"]
+        assert idle == {"Essex": str(reason), "Guerriere": "Guerriere is afoul of Essex: she stays in her hex until "
+                        "she cuts loose at a Movement Declaration [rule: running-afoul]"}
 
     def test_entering_through_a_front_hexside_she_faces_the_opposite_way(self):
         state = battle(ship("Essex", "blue", 44, "1110", "SW", 4, **FRIGATE),

@@ -192,7 +192,7 @@ class TestOutline:
         to_movement(state)
         assert state.describe() == "turn 1, segment 1 (move): blue to decide"
         java = state.idle_reason("Java", 1)
-        assert (java.rule, java.message) == ("sequence-of-play", "red is not moving now")
+        assert (java.rule, java.message) == ("sequence-of-play", "red is not moving now: blue moves")
 
     def test_until_she_declares_a_ships_allowance_reads_nothing(self):
         """At the next Declaration the record shows no allowance declared yet, and the last turn's

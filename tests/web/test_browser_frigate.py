@@ -365,6 +365,42 @@ def sail_ahead(page, name: str, drag: bool) -> None:
     assert ship_at(page, name).get_attribute("data-hex") == ahead
 
 
+def to_first_movement(seed: int) -> list[tuple[str, str]]:
+    """The duel's decisions up to its first movement segment: every window held, the highest allowance
+    declared, the first order of movement given."""
+    state = games.get("frigate").new_initial_state("frigate-duel", seed=seed)
+    decisions = []
+    while state.current_player() == CHANCE or state.stage != "move" or state.windows:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(), player=CHANCE)
+            continue
+        player = state.acting_players()[0]
+        texts = [state.action_to_text(a) for a in state.legal_actions(player)]
+        holds, declares = [t for t in texts if t.startswith("hold")], [t for t in texts if t.startswith("declare")]
+        pick = (holds or declares[-1:] or texts)[0]
+        decisions.append((state.players[player], pick))
+        state.apply(state.text_to_action(pick, player), player=player)
+    return decisions
+
+
+def test_a_ship_that_cannot_move_says_why_at_her_helm(page, server):
+    created = create(server, "local", DUEL_SEED)
+    for seat, text in to_first_movement(DUEL_SEED):
+        play_by_api(server, created["id"], created["token"], seat, text)
+    open_game(page, server, created["id"], created["token"])
+    assert "Movement: blue" in page.inner_text(".frigate-orders")
+    ship_at(page, "Guerriere").locator(".hull").click()  # red's ship, while blue moves first
+    settle(page)
+    assert page.locator('[data-idle-of="Guerriere"]').inner_text() == (
+        "red is not moving now: blue moves [rule: sequence-of-play]"
+    )
+    assert page.locator(".frigate-orders .helm-options li").count() == 0
+    ship_at(page, "Constitution").locator(".hull").click()  # blue's, who may sail: her steps, and no reason
+    settle(page)
+    assert page.locator(".frigate-orders .helm-options li").count() > 0
+    assert page.locator("[data-idle-of]").count() == 0
+
+
 def test_against_the_computer_from_the_lobby(page, server):
     start_game(page, server, "frigate", "computer")  # the duel, against greedy
     for _ in range(12):

@@ -26,8 +26,10 @@ __all__ = ["Frigate", "FrigateState"]
 def board_notes(state: FrigateState) -> dict[str, Any]:
     """For the browser, worked out by the rules: in a fire window every attack the ship may make
     (range, Gunnery Strength against Defence Strength, raking, second side at half, CRT column;
-    seed 001, Combat 1-4), and for every ship that may still move this segment where she stands
-    (after her SiMove plot so far) with the points left and each hexside turn's cost (Movement 3)."""
+    seed 001, Combat 1-4), for every ship that may still move this segment where she stands
+    (after her SiMove plot so far) with the points left and each hexside turn's cost (Movement 3),
+    and for every ship afloat that has nothing to do in the segment's step why, with its rule, as her
+    side's captain would be told on naming her ("Essex is afoul of Guerriere: ... [rule: running-afoul]")."""
     fire: dict[str, dict[str, Any]] = {}
     if state.windows:
         ship = state.ships[state.windows[0]]
@@ -51,7 +53,12 @@ def board_notes(state: FrigateState) -> dict[str, Any]:
                                 "into_wind": movement.into_wind(ghost.facing, turn, state.wind_from)}
                           for way, turn in movement.WAYS.items()},
             }
-    return {"fire": fire, "helm": helm}
+    idle: dict[str, str] = {}
+    for ship in state.ship_list if state.segment and not state.windows else ():
+        reason = state.idle_reason(ship.name, ship.owner) if ship.afloat else None
+        if reason is not None:
+            idle[ship.name] = str(reason)
+    return {"fire": fire, "helm": helm, "idle": idle}
 
 
 @register

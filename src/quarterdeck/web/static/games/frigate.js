@@ -776,6 +776,9 @@ function helmPanel(ctx, state, notes) {
     list.append(html("li", {}, orderButton(ctx, text, `${STEP_WORDS[step]}${where}`, true), ` ${cost.long}${borrow}`));
   }
   parts.push(list);
+  // A ship with nothing to do in this step says why, as the rules would refuse her (afoul, not her side's move).
+  const idle = notes.idle?.[name];
+  if (idle && !list.children.length) parts.push(html("p", { "data-idle-of": name }, idle));
   return parts;
 }
 
