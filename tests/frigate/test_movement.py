@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import Escaped, Moved, PhaseChanged, Turned
+from quarterdeck.core.events import Escaped, Marked, Moved, PhaseChanged, Turned
 from quarterdeck.core.hexes import HexDir
 from quarterdeck.games.frigate import movement
 from quarterdeck.games.frigate.actions import Declare, Move, Order, Roll, Stand, Turn
@@ -316,9 +316,13 @@ class TestMastDamage:
         """Decision: a dismasted ship's allowance is 0, whatever her way last turn."""
         state = battle(ship("Essex", "blue", 44, "0510", "SE", 6, **{"class": "frigate"}), FAR)
         state.ships["Essex"].masts = 3
-        quiet_turn(state)
+        events = quiet_turn(state)
         essex = state.ships["Essex"]
         assert state.turn == 2 and essex.declared and essex.ma == 0  # her one choice, made at once
+        # and her captain is told so, with the reason, since nobody asked him
+        told = [e.describe() for e in events if isinstance(e, Marked) and e.piece == "Essex"]
+        assert told == ["Essex declares MA 0, the only allowance open to her: dismasted: no Movement Allowance "
+                        "(momentum)"]
         assert state.to_json()["ships"][0]["allowed"][:2] == [0, 0]
 
     @pytest.mark.parametrize(("fighting", "maxima"), [((), (10, 6, 3, 0)), (("Essex",), (5, 5, 5, 0))])

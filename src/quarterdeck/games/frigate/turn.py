@@ -24,6 +24,7 @@ from quarterdeck.core.events import (
     ForceChanged,
     GameOver,
     Hit,
+    Marked,
     Moved,
     Passed,
     PhaseChanged,
@@ -132,13 +133,17 @@ def step_declare(state: FrigateState, events: list[Event]) -> bool:
     for ship in state.ship_list:
         ship.declared, ship.cut, ship.free_turn, ship.striking = False, False, "", False
         ship.ma = 0
-    # A ship with a single possible declaration declares it at once.
+    events.append(PhaseChanged(state.players[state.declarer] if not state.simove else "both", "declare", state.turn))
+    # A ship with a single possible declaration declares it at once, told with its reason so that her
+    # captain knows why he was not asked (her range follows from what both sides see: no secret).
     for ship in state.ship_list:
         if ship.afloat:
             options = state.declare_options(ship)
             if len(options) == 1 and isinstance(options[0], Declare):
                 ship.ma, ship.declared = options[0].ma, True
-    events.append(PhaseChanged(state.players[state.declarer] if not state.simove else "both", "declare", state.turn))
+                why = movement.declaration_range(state, ship)[2]
+                events.append(Marked(ship.name, f"declares MA {ship.ma}, the only allowance open to her: {why}",
+                                     "momentum"))
     return True
 
 
