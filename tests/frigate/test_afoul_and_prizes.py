@@ -489,6 +489,7 @@ class TestPrizes:
         state.apply(Declare("Guerriere", 0), 1)
         assert state.outcome.result == "red" and state.outcome.returns == (-1.0, 1.0)
         assert state.outcome.reason.startswith("blue has no ship left in the fight: Essex taken;")
+        assert state.ships["Essex"].ma == 0  # the allowance she declared went down with her colours
 
 
 class TestVictoryPoints:

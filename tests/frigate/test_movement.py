@@ -448,3 +448,4 @@ class TestDriftAndSag:
         events = state.apply(Stand("Essex"), 0)
         assert events[0] == PhaseChanged("blue", "move first in segment 2", 1)  # her point spent, the segment over
         assert state.ships["Essex"].left == 1 and state.ships["Essex"].debt == 0  # nothing borrowed from segment 2
+        assert state.segment == 2  # not skipped: segment 2 keeps its own point for her

@@ -465,6 +465,17 @@ class TestRules7And8Irons:
         # and the table says why she lies still, as the prompt does when she is named in her side's move
         assert state.to_json()["ships"][0]["limits"]["why"] == "is in irons and drifts (rule 7)"
 
+    def test_in_irons_named_in_her_sides_move_she_is_told_why_she_waits(self):
+        state = position([ship("Revenge", "english", 10, 10, 15), ship("Hope", "english", 10, 20, 90),
+                          distant_enemy()])
+        state.ships["Revenge"].irons = True
+        start_move(state)
+        roll(state, 4)  # no turn allowed: she drifts, and Hope sails
+        assert due(state) == ("decide", "move") and state.current_player() == 0
+        waits = state.idle_reason("revenge", 0)
+        assert (waits.rule, waits.message) == ("rule 7", "Revenge is in irons and drifts")
+        assert state.idle_reason("Hope", 0) is None
+
     def test_in_irons_a_5_is_shown_as_one_turn_allowed(self):
         state = revenge_marked("irons", 15)
         events = roll(state, 5)

@@ -184,7 +184,10 @@ class TestRules9To11Fire:
         assert state.idle_reason("Hope", 0).rule == "Nelson rule 3"
         assert state.idle_reason("San Martin", 0).message == "San Martin is not english's to command"
         assert state.idle_reason("San Martin", 1).message == "now is english's fire: San Martin waits"
-        play(state, "end-fire")
+        play(state, "fire Revenge port at San Martin")  # while her dice are thrown, every ship waits for them
+        assert state.idle_reason("Hope", 0).message == "now is a throw for hit: Hope waits"
+        while due(state)[0] == "roll":
+            roll(state, 1)  # and with nothing else of theirs to fire, the english fire ends
         assert state.idle_reason("Hope", 0).message == "now is spanish's fire: Hope waits"
 
     def test_a_broadside_that_leaves_no_man_aboard_abandons_her_and_her_sixes_take_no_battery(self):

@@ -471,13 +471,8 @@ class NavalState(State):
         """Whether the decision has any legal action; for movement without listing every ship's moves."""
         if step[1] != "move":
             return bool(self._options(step))
-        for ship in self.ships_to_move(step[2]):
-            if ship.name in self._cand:
-                if self._cand[ship.name]:
-                    return True
-            elif sampling.quick_move(self, ship) is not None or self._candidates(ship):
-                return True
-        return False
+        return any(sampling.quick_move(self, ship) is not None or self._candidates(ship)
+                   for ship in self.ships_to_move(step[2]))
 
     def _candidates(self, ship: Ship) -> list[Move]:
         """A ship's offered moves, kept until the next action changes the position."""
