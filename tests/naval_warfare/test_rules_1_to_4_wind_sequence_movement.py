@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import DieRolled, Escaped, Moved, PhaseChanged, Turned, WindChanged
+from quarterdeck.core.events import DieRolled, Escaped, Moved, Passed, PhaseChanged, Turned, WindChanged
 from quarterdeck.core.protocol import CHANCE, Resign
 from quarterdeck.games.naval_warfare.actions import Move, Roll
 
@@ -103,10 +103,30 @@ class TestRule1Wind:
         play(state, "move San Martin hold")
         roll(state, 2, 6)
         roll(state, 1)  # the black die again: calmer, a calm
-        roll(state, 9, 4)
+        events = roll(state, 9, 4)
         assert state.strength == 0 and state.to_json()["wind"]["calm_moves"] == 1
         assert state.phase not in ("move-first", "move-second") and state.current_player() == CHANCE
         assert state.to_json()["wind"]["was_calm"] is False
+        # each side is told why its movement passed without a word from it
+        told = [e.describe() for e in events if isinstance(e, Passed)]
+        assert told[:2] == ["english moves no ship this move: Revenge cannot move in the first move of a calm (rule 2)",
+                            "spanish moves no ship this move: San Martin cannot move in the first move of a calm "
+                            "(rule 2)"]
+
+    def test_a_side_whose_ships_all_lie_still_hears_them_named_once_for_each_reason(self):
+        state = position([*pair(), ship("Hope", "english", 10, 20, 90), ship("Bull", "english", 10, 30, 90)],
+                         strength="calm")
+        state.ships["Bull"].irons = True
+        events = roll(state, 2, 2) + roll(state, 9, 4) + roll(state, 4)  # Bull's throw in irons: no turn
+        told = [e for e in events if isinstance(e, Passed) and e.player == "english" and "moves" in e.reason]
+        assert [(e.reason, e.rule) for e in told] == [(
+            "moves no ship this move: Revenge, Hope each cannot move in the first move of a calm; Bull is in irons "
+            "and drifts", "rules 2 and 7")]
+
+    def test_a_side_that_moved_a_ship_is_not_told_it_moved_none(self):
+        state = to_movement(position(pair()))
+        events = play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert not any(isinstance(e, Passed) and "moves no ship" in e.reason for e in events)
 
     def test_black_six_rethrown_changes_strength_once(self):
         state = position(pair())

@@ -54,7 +54,7 @@ from quarterdeck.core import plane
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import Event, GameOver, Marked, Passed, PhaseChanged, Placed, Sunk
-from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State
+from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State, ships_phrase
 
 from . import boarding, damage, drift, fire, movement, prizes, sampling, victory, wind
 from .actions import (
@@ -192,10 +192,30 @@ class NavalState(State):
                 if head[1] == "fire" and not any(s.fired for s in self.ordered_ships() if s.side == head[2]):
                     self.emit(Passed(self.players[head[2]], "fires nothing this move: no battery of theirs that can "
                                      "fire bears on an enemy within range", "rules 9 and 10"))
+                if head[1] == "move":
+                    self._tell_none_moved(head[2])
                 if head[1] == "damage" and self.removals:
                     self._clear_removals(head[2])
             else:
                 return
+
+    def _tell_none_moved(self, player: int) -> None:
+        """A side whose movement passes with no ship of hers moved is told why each lies still (rule 2's
+        first move of a calm, irons, a lost rig), as its fire is told when nothing bears."""
+        ships = [s for s in self.ordered_ships() if s.controller == player and s.in_play]
+        if not ships or any(s.moved for s in ships):
+            return
+        still: dict[tuple[str, str], list[str]] = {}
+        for ship in ships:
+            lim = movement.limits(self, ship)
+            reason, rule = (lim.reason, lim.rule) if lim.mode == "none" else ("has no move open to her", "rule 3")
+            still.setdefault((reason, rule), []).append(ship.name)
+        why = "; ".join(f"{names[0]} {reason}" if len(names) == 1 else f"{ships_phrase(names)} each {reason}"
+                        for (reason, _), names in still.items())
+        rules = list(dict.fromkeys(rule for _, rule in still))
+        if len(rules) > 1 and all(rule.startswith("rule ") for rule in rules):  # "rules 2 and 7"
+            rules = [f"rules {', '.join(rule[5:] for rule in rules[:-1])} and {rules[-1][5:]}"]
+        self.emit(Passed(self.players[player], f"moves no ship this move: {why}", ", ".join(rules)))
 
     def _next_phase(self) -> None:
         if self.phase == "setup":
