@@ -271,6 +271,9 @@ def test_the_saved_view_gives_the_land_in_inches():
     [
         ("move Revenge to 10.00 10.00 heading 135", Move("Revenge", 45, 0, 0)),
         ("move Revenge to 12.00 10.00 heading 90", Move("Revenge", 0, 200, 0)),
+        # a heading given past the compass's ends reads as the compass does
+        ("move Revenge to 12.00 10.00 heading 450", Move("Revenge", 0, 200, 0)),
+        ("move Revenge to 12.00 10.00 heading -90", Move("Revenge", 0, 200, 180)),
     ],
 )
 def test_a_move_to_an_end_point_reads_as_turn_run_turn(text, move):
