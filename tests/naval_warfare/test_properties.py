@@ -324,8 +324,9 @@ def test_the_choices_of_one_ship_at_the_end_of_the_move():
     [
         (lambda data: data.update(agenda=[]), "a game in progress needs something due next"),
         (lambda data: data["ships"].pop(), "the ships do not match the scenario"),
+        (lambda data: data["ships"][0].update(name="Ark Royal"), "no ship 'Ark Royal' in the scenario"),
     ],
-    ids=["nothing due", "a ship missing"],
+    ids=["nothing due", "a ship missing", "a ship the scenario never had"],
 )
 def test_a_saved_game_that_cannot_go_on_is_refused(spoil, message):
     data = saved_with()

@@ -124,8 +124,14 @@ class TestRule1Wind:
             "and drifts", "rules 2 and 7")]
 
     def test_a_side_that_moved_a_ship_is_not_told_it_moved_none(self):
-        state = to_movement(position(pair()))
+        # Bull in irons cannot move: once Revenge has sailed, english movement is over
+        state = position([*pair(), ship("Bull", "english", 10, 30, 90)])
+        state.ships["Bull"].irons = True
+        start_move(state)
+        roll(state, 4)  # Bull's throw in irons: no turn, she drifts
+        assert due(state) == ("decide", "move") and state.current_player() == 0
         events = play(state, "move Revenge turn 0 run 8.00 turn 0")
+        assert state.current_player() == 1  # spanish movement now
         assert not any(isinstance(e, Passed) and "moves no ship" in e.reason for e in events)
 
     def test_black_six_rethrown_changes_strength_once(self):
