@@ -389,6 +389,9 @@ def test_a_ship_that_cannot_move_says_why_at_her_helm(page, server):
         play_by_api(server, created["id"], created["token"], seat, text)
     open_game(page, server, created["id"], created["token"])
     assert "Movement: blue" in page.inner_text(".frigate-orders")
+    # the board in words names the step as the bridge does (it named the mover in every phase before)
+    words = page.locator(".board-words p").first.inner_text()
+    assert words.startswith("Turn 1 of 15, segment 1 of 4: Movement: blue moves.")
     ship_at(page, "Guerriere").locator(".hull").click()  # red's ship, while blue moves first
     settle(page)
     assert page.locator('[data-idle-of="Guerriere"]').inner_text() == (

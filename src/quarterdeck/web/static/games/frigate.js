@@ -813,7 +813,8 @@ export function describe(ctx) {
   return {
     pieces: state.ships.map((ship) => ({ piece: ship.name, name: pretty(ship.name), side: sideName(ship),
       at: afloat(ship) ? ship.hex : null, text: describeShip(state, ship) })),
-    notes: [`Turn ${state.turn} of ${state.turns}, ${state.phase}${state.mover ? `, ${state.mover} to act` : ""}. ` +
+    // the step as the bridge names it: the side that acts is named only where one side acts alone
+    notes: [`Turn ${state.turn} of ${state.turns}${state.segment ? `, segment ${state.segment} of 4` : ""}: ${phaseText(state)}. ` +
       `Wind from the ${state.wind.from}, ${state.wind.velocity}. Hexes are named column then row (1406: column 14, row 6).`],
   };
 }
