@@ -193,6 +193,25 @@ def test_every_verb_of_the_notation_reads_back_as_the_same_action():
                for action, text in actions.items())
 
 
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("fire Royal Sovereign port santa ana hull", "fire Royal_Sovereign port Santa_Ana hull"),
+        ("strike SANTA ANA", "strike Santa_Ana"),
+        ("move Royal_Sovereign", "move Royal_Sovereign"),
+    ],
+)
+def test_a_name_typed_as_the_map_shows_it_with_spaces_reads_as_the_ship(text, written):
+    ships = {"royal_sovereign": "Royal_Sovereign", "santa_ana": "Santa_Ana", "santa": "Santa"}
+    assert action_text(parse_action_text(text, ships)) == written
+
+
+def test_a_name_typed_with_spaces_that_no_ship_has_is_refused_as_words_too_many():
+    with pytest.raises(NotationError) as error:
+        parse_action_text("strike Royal Navy", {"royal_sovereign": "Royal_Sovereign"})
+    assert error.value.field == "arguments"  # "Royal Navy" is two words, as no ship's name is
+
+
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 100_000))
 def test_notation_round_trips_for_every_legal_action(seed):

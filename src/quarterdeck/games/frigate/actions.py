@@ -164,10 +164,23 @@ def action_text(action: FrigateAction) -> str:
     return f"{_ONE_SHIP[type(action)]} {action.ship}"  # type: ignore[union-attr]
 
 
+def _names_joined(words: list[str], ships: dict[str, str]) -> list[str]:
+    """The words, with each run that spells an underscored ship name word by word made that one name."""
+    spaced = [(lower.split("_"), lower) for lower in ships if "_" in lower]
+    joined: list[str] = []
+    while words:
+        lowered = [word.lower() for word in words]
+        parts, name = next(((parts, name) for parts, name in spaced if lowered[: len(parts)] == parts), ([""], ""))
+        joined.append(name or words[0])
+        words = words[len(parts):]
+    return joined
+
+
 def parse_action_text(text: str, ships: dict[str, str], squadrons: tuple[str, ...] = ()) -> FrigateAction:
     """Inverse of `action_text`. `ships` maps lower-case names to the names as spelt; NotationError
-    names the field at fault."""
-    words = text.split()
+    names the field at fault. A name spelt with spaces for its underscores ("Santa Ana" for Santa_Ana,
+    as the map and the browser show it) reads as that name."""
+    words = _names_joined(text.split(), ships)
     if not words:
         raise NotationError("verb", "empty action", text)
     verb, args = words[0].lower(), words[1:]
