@@ -610,9 +610,9 @@ class TestNightAndTheEndOfTheBattle:
         roll(state, 2, 2)
         assert state.is_terminal() == beaten
         if beaten:
-            assert state.outcome.reason.startswith("spanish has no ship left that can fight or move")
+            assert state.outcome.reason == ("spanish has no ship left that can fight or move (Chesapeake can neither "
+                                            "fight nor move); points: english 10, spanish 0")
             assert state.outcome.result == "english" and state.outcome.returns == (1.0, -1.0)
-            assert state.outcome.reason.endswith("10 to 0 points")
 
     def test_the_side_left_with_a_ship_that_fights_wins_on_points(self):
         """Victory (a decision): the battle ends and the points decide; here the Spaniards took 10."""
@@ -621,7 +621,7 @@ class TestNightAndTheEndOfTheBattle:
         shannon.masts_lost, shannon.batteries, shannon.flotation = 2, [], 40
         roll(state, 2, 2)
         assert state.outcome.result == "spanish" and state.outcome.returns == (-1.0, 1.0)
-        assert state.outcome.reason.endswith("0 to 10 points")
+        assert state.outcome.reason.endswith("points: english 0, spanish 10")
 
     def test_reinforcements_still_to_come_do_not_hide_the_points_of_the_ships_after_them(self):
         ships = [

@@ -450,3 +450,6 @@ class TestRules2And4Movement:
         events = play(state, "move Revenge turn 0 run 8.00 turn 0")
         assert state.ships["Revenge"].status == "disengaged"
         assert Escaped("Revenge", "(70.00, 10.00)", "table") in events  # named where she left from
+        # her side has no ship left in the battle: it ends, saying what became of her, and the points decide
+        assert state.outcome.reason == ("english has no ship left that can fight or move (Revenge sailed off); "
+                                        "0 points each")

@@ -173,7 +173,8 @@ class NavalState(State):
         while self.outcome is None:
             beaten = victory.side_beaten(self)
             if beaten is not None and self.phase != "setup":
-                self.finish(f"{self.players[beaten]} has no ship left that can fight or move")
+                self.finish(f"{self.players[beaten]} has no ship left that can fight or move "
+                            f"({victory.fates(self, beaten)})")
                 return
             if not self.agenda:
                 self._next_phase()
@@ -664,7 +665,8 @@ class NavalState(State):
         else:
             winner = 0 if a > b else 1
             returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-            self.outcome = Outcome(returns, self.players[winner], f"{reason}; {a} to {b} points")
+            points = f"points: {self.players[0]} {a}, {self.players[1]} {b}"
+            self.outcome = Outcome(returns, self.players[winner], f"{reason}; {points}")
         self.agenda = []
         self.emit(GameOver(self.outcome.result, self.outcome.reason))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import DieRolled, Escaped
+from quarterdeck.core.protocol import ships_phrase
 
 from .ship import HELD, LOST, ROWING, Ship
 
@@ -60,6 +61,19 @@ def side_beaten(state: NavalState) -> int | None:
         if not any(effective(s) or s.status == "waiting" for s in state.ships.values() if s.side == side):
             return side
     return None
+
+
+FATES = {"afloat": "can neither fight nor move", "disengaged": "sailed off", "blown-up": "blew up",
+         "rowing": "rowed for the beach", "prize": "taken as a prize"}  # the others read as their status
+
+
+def fates(state: NavalState, side: int) -> str:
+    """What became of a side's ships, for the reason a battle ends: "Calcutta, Pallas sailed off; Ajax sunk"."""
+    grouped: dict[str, list[str]] = {}
+    for ship in state.ordered_ships():
+        if ship.side == side:
+            grouped.setdefault(FATES.get(ship.status, ship.status), []).append(ship.name)
+    return "; ".join(f"{ships_phrase(names)} {fate}" for fate, names in grouped.items())
 
 
 def clock_text(minutes: int) -> str:
