@@ -194,8 +194,8 @@ def test_the_command_plays_a_ladder_and_after_ctrl_c_reports_the_games_finished(
         ("the turn limit (40) is reached", True),  # Square Rigger Chess
         ("the turn limit (40) is reached; points level (blue 3, red 3)", True),
         ("nightfall ends the battle; 2 points each", True),  # Naval Warfare
-        ("the 12 game-turns are over; points 4 to 4", True),  # Frigate
-        ("the game-turn is over; points 0 to 0", True),  # a Frigate scenario of one game-turn
+        ("the 12 game-turns are over; points: blue 4, red 4", True),  # Frigate
+        ("the game-turn is over; points: blue 0, red 0", True),  # a Frigate scenario of one game-turn
         ("arena limit of 5000 decisions", True),
         ("both sides met their victory conditions together", False),
     ],

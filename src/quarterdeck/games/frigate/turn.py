@@ -499,7 +499,8 @@ def finish_on_points(state: FrigateState, reason: str, events: list[Event]) -> N
         winner = 0 if score[0] > score[1] else 1
         returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         result = state.players[winner]
-    state.outcome = Outcome(returns, result, f"{reason}; points {score[0]} to {score[1]}")
+    points = f"points: {state.players[0]} {score[0]}, {state.players[1]} {score[1]}"
+    state.outcome = Outcome(returns, result, f"{reason}; {points}")
     state.phase = OVER
     state.rolls, state.windows = [], []
     events.append(GameOver(result, state.outcome.reason))
