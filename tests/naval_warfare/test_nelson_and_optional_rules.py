@@ -649,6 +649,20 @@ class TestNightAndTheEndOfTheBattle:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0", 1)
         assert (error.value.rule, error.value.message) == ("rule 3", "Chesapeake has already moved this move")
 
+    def test_a_reinforcement_whose_place_is_taken_waits_and_her_side_is_told(self):
+        ships = [
+            ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),
+            ship("Chesapeake", "spanish", 50, 30, 270, **{"class": "38 frigate"}),
+            ship("Essex", "spanish", 71.5, 20, 270, **{"class": "38 frigate"}, arrives=2, edge="east"),
+            ship("Java", "spanish", 71, 20, 270, **{"class": "38 frigate"}),  # lying across Essex's place
+        ]
+        state = position(ships, period="nelson", strength="calm")
+        events = roll(state, 2, 2) + roll(state, 9, 4)  # a first move of calm: nobody moves
+        assert state.move_number == 2 and state.ships["Essex"].status == "waiting"
+        told = "waits to come on at the east edge: another ship lies in her place"
+        assert Marked("Essex", told, "reinforcements") in events
+        assert state.idle_reason("Essex", 1).message == f"Essex {told}"
+
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
         ships = [
             ship("Shannon", "english", 10, 10, 90, **{"class": "38 frigate"}),

@@ -138,9 +138,11 @@ class Placement:
     edge: str = ""  # the table edge a reinforcement enters at (north, east, south or west)
     oars: bool = False  # she begins under oars (optional rule 4), not under sail
 
-    @property
-    def arrival(self) -> str:
-        """When and where a reinforcement comes on, as the table and the prompt say it."""
+    def arrival(self, move: int) -> str:
+        """When and where a reinforcement comes on, as the table and the prompt say it on move `move`:
+        from her move on she waits only while another ship lies in her place."""
+        if move >= self.arrives:
+            return f"waits to come on at the {self.edge} edge: another ship lies in her place"
         return f"arrives on move {self.arrives} at the {self.edge} edge"
 
 

@@ -251,7 +251,8 @@ class NavalState(State):
             return
         shape = ship.hull()
         if any(o.in_play and plane.convex_overlap(shape, o.hull()) for o in self.ships.values()):
-            return  # the place is taken: she comes on when it is free
+            self.emit(Marked(ship.name, placement.arrival(self.move_number), "reinforcements"))
+            return  # the place is taken: she comes on when it is free, and her side is told
         ship.status = AFLOAT
         self.emit(Placed(ship.name, self.where(ship.point)))
 
@@ -522,7 +523,8 @@ class NavalState(State):
         if ship.controller != player:
             return IllegalAction("ownership", f"{ship.name} is not {self.players[player]}'s to command")
         if ship.status == WAITING:
-            return IllegalAction("reinforcements", f"{ship.name} {self.scenario.placement(ship.name).arrival}")
+            arrival = self.scenario.placement(ship.name).arrival(self.move_number)
+            return IllegalAction("reinforcements", f"{ship.name} {arrival}")
         head = self.agenda[0]
         if head[0] == "roll" or head[2] != player:
             return IllegalAction("rule 3", f"now is {self._step_text(head)}: {ship.name} waits")

@@ -289,7 +289,7 @@ class TerminalView:
                                      (f"towing {ship.tow}" if ship.towing else f"towed by {ship.tow}", ship.tow),
                                      ("moved", ship.moved)) if on]
             if ship.status == "waiting":  # a reinforcement (rulings): when and where she comes on
-                marks.append(state.scenario.placement(ship.name).arrival)
+                marks.append(state.scenario.placement(ship.name).arrival(state.move_number))
             batteries = battery_text(ship)
             lines.append(Text(
                 f"{arrow(ship.heading)} {ship.name:<14} {ship.status:<11} ({ship.x / 100:5.2f},{ship.y / 100:5.2f}) "
