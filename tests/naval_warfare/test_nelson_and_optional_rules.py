@@ -644,6 +644,9 @@ class TestNightAndTheEndOfTheBattle:
         assert state.current_player() == 1 and not state.legal_actions(1, piece="Essex")
         waiting = state.idle_reason("essex", 1)
         assert (waiting.rule, waiting.message) == ("reinforcements", "Essex arrives on move 3 at the east edge")
+        essex = next(s for s in state.to_json()["ships"] if s["name"] == "Essex")
+        assert essex["arrival"] == "arrives on move 3 at the east edge"  # as the browser's table shows it
+        assert all(s["arrival"] == "" for s in state.to_json()["ships"] if s["name"] != "Essex")
         play(state, "move Chesapeake turn 0 run 1.00 turn 0", 1)  # the Spanish move on without her
         with pytest.raises(IllegalAction) as error:
             play(state, "move Chesapeake turn 0 run 1.00 turn 0", 1)
@@ -662,6 +665,7 @@ class TestNightAndTheEndOfTheBattle:
         told = "waits to come on at the east edge: another ship lies in her place"
         assert Marked("Essex", told, "reinforcements") in events
         assert state.idle_reason("Essex", 1).message == f"Essex {told}"
+        assert next(s for s in state.to_json()["ships"] if s["name"] == "Essex")["arrival"] == told
 
     def test_a_side_whose_reinforcements_are_still_to_come_fights_on(self):
         ships = [

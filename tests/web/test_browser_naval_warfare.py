@@ -567,6 +567,9 @@ def test_a_ship_that_cannot_move_says_why_at_her_helm(page, server):
     ship_at(page, "Bull").locator(".hull").click()
     assert page.locator('[data-helm-of="Bull"]').inner_text().endswith("she is in irons and drifts (rule 7).")
     assert page.locator('[data-move-of="Bull"]').count() == 0
+    # Tiger, a reinforcement, is not on the table yet: her row says when and where she comes on
+    tiger = page.locator('[data-ship-row="Tiger"]').inner_text()
+    assert "waiting: arrives on move 3 at the west edge" in tiger
 
 
 def test_at_390_px_text_is_readable_and_every_ship_is_named_and_reachable_by_keyboard(browser, server, tmp_path):

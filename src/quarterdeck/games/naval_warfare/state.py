@@ -35,7 +35,8 @@ rounds of a boarding) come in the book's order, and a record replays exactly.
   (men kept at the guns in a boarding action), dishonoured, limits {mode (sail, oars, turn,
   grappled, surrendered, towed, none), turn, run_max, run_min (inches), wind (degrees or null), why
   (a ship that may not move: the reason and its rule, "is in irons and drifts (rule 7)"; else "")}
-  for the ship's move now}.
+  for the ship's move now, arrival (a reinforcement still off the table: when and where she comes
+  on, or why she still waits; else "")}.
 * ``agenda``: what is due next, e.g. {"roll": "hit"} or {"decide": "fire", "player": 0}.
 * ``volley``: the fire being thrown now ({firer, target, mount, shots [[kind, half, band]], rake,
   dice}) or null; ``fight``: the boarding round being thrown now or null; ``removals``: ship ->
@@ -747,6 +748,7 @@ class NavalState(State):
                 year=spec.year, tons=spec.tons, guns=spec.guns, length=spec.length / 100, beam=spec.beam / 100,
                 flotation_max=spec.flotation, crew_max=spec.crew, min_crew=spec.min_crew, damage=s.damage_level(),
                 raw_x=s.x, raw_y=s.y, in_play=s.in_play, controller=s.controller,
+                arrival=scenario.placement(s.name).arrival(self.move_number) if s.status == WAITING else "",
             )
             lim = movement.limits(self, s) if s.in_play and self.outcome is None else movement.Limits("none")
             entry["limits"] = {"mode": lim.mode, "turn": lim.turn, "run_max": lim.run_max / 100,

@@ -112,12 +112,17 @@ function markers(state, ship) {
   return bits;
 }
 
+/** Her state in a word, and for a reinforcement still off the table when and where she comes on. */
+function statusText(ship) {
+  return ship.arrival ? `${ship.status}: ${ship.arrival}` : ship.status;
+}
+
 function describeShip(state, ship) {
   const side = state.sides[ship.side];
   const kind = ship.guns ? `${ship.guns}-gun ${ship.type}` : `${ship.description || ship.type}`;
   const where = inPlay(ship)
     ? `at ${inches(ship.x)}, ${inches(ship.y)} heading ${ship.heading} (${compass(ship.heading)})`
-    : ship.status;
+    : statusText(ship);
   const bits = [
     `${ship.name}, ${side} (${MARKS[ship.side]})`, kind, where,
     `flotation ${ship.flotation} of ${ship.flotation_max}${ship.damage ? `, ${DAMAGE[ship.damage]}` : ""}`,
@@ -876,7 +881,7 @@ function helmPanel(ctx, state, notes, aids) {
   }
   box.append(html("h3", {}, `${ship.name} (${state.sides[ship.side]})`),
     html("p", { "data-helm-of": ship.name }, `At ${inches(ship.x)}, ${inches(ship.y)} heading ${ship.heading}° ` +
-      `(${compass(ship.heading)}); ${inPlay(ship) ? limitsText(state, ship) : ship.status}.`));
+      `(${compass(ship.heading)}); ${inPlay(ship) ? limitsText(state, ship) : statusText(ship)}.`));
   if (mayMove(ctx, ship.name)) box.append(moveForm(ctx, state, ship));
   box.append(gunsList(ctx, state, ship, notes, aids));
   box.append(html("p", { class: "naval-hint", role: "status" }));
@@ -961,7 +966,7 @@ function gunsList(ctx, state, ship, notes, aids) {
 function shipTable(state) {
   const head = ["ship", "side", "at", "heading", "flotation", "crew", "batteries", "masts lost", "state"];
   const rows = state.ships.map((ship) => {
-    const state_ = [ship.status === "afloat" ? "" : ship.status,
+    const state_ = [ship.status === "afloat" ? "" : statusText(ship),
       ...markers(state, ship).filter((m) => m !== "surrendered" && !m.startsWith("abandoned")),
       ship.moved ? "moved" : "", ship.fired.length ? `fired ${ship.fired.join(", ")}` : ""].filter(Boolean);
     const damage = ship.damage ? ` (${DAMAGE[ship.damage]})` : "";
