@@ -82,6 +82,11 @@ class ScenarioInfo:
     sides: dict[str, str] = field(default_factory=dict)
 
 
+def points_phrase(players: Sequence[str], points: Sequence[int]) -> str:
+    """Each side's points, named, for the reason a game ends: "points: british 2, french 82"."""
+    return "points: " + ", ".join(f"{player} {score}" for player, score in zip(players, points, strict=True))
+
+
 def ships_phrase(names: Sequence[str], shown: int = 4) -> str:
     """A side's ships in a few words: every name of a few, else the first few and how many more."""
     if len(names) <= shown + 1:

@@ -413,10 +413,10 @@ class FrigateState(State):
         if isinstance(action, Destroy) and ship is not None:
             return "destroying-prizes", self._destroy_problem(ship, player) or "not now"
         if isinstance(action, Move | Turn | Stand) and ship is not None:
-            if self.stage == MOVE and self.mover != player:
-                return "sequence-of-play", f"{self.players[player]} is not moving now: {self.players[self.mover]} moves"
             if self.stage != MOVE:
                 return "sequence-of-play", f"{self.players[player]} is not moving now"
+            if self.mover != player:
+                return "sequence-of-play", f"{self.players[player]} is not moving now: {self.players[self.mover]} moves"
             started = [s for s in self.movable(player) if s.started]
             if started and started[0] is not ship:
                 return "one-ship-at-a-time", f"{started[0].name} must finish her points first"

@@ -36,7 +36,7 @@ from quarterdeck.core.events import (
     WindChanged,
 )
 from quarterdeck.core.hexes import neighbour
-from quarterdeck.core.protocol import Outcome
+from quarterdeck.core.protocol import Outcome, points_phrase
 
 from . import combat, command, movement, prizes, simove, victory, wind
 from .actions import Declare, EndDeclare
@@ -499,8 +499,7 @@ def finish_on_points(state: FrigateState, reason: str, events: list[Event]) -> N
         winner = 0 if score[0] > score[1] else 1
         returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         result = state.players[winner]
-    points = f"points: {state.players[0]} {score[0]}, {state.players[1]} {score[1]}"
-    state.outcome = Outcome(returns, result, f"{reason}; {points}")
+    state.outcome = Outcome(returns, result, f"{reason}; {points_phrase(state.players, score)}")
     state.phase = OVER
     state.rolls, state.windows = [], []
     events.append(GameOver(result, state.outcome.reason))

@@ -55,7 +55,7 @@ from quarterdeck.core import plane
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import Event, GameOver, Marked, Passed, PhaseChanged, Placed, Sunk
-from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State, ships_phrase
+from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State, points_phrase, ships_phrase
 
 from . import boarding, damage, drift, fire, movement, prizes, sampling, victory, wind
 from .actions import (
@@ -668,8 +668,7 @@ class NavalState(State):
         else:
             winner = 0 if a > b else 1
             returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-            points = f"points: {self.players[0]} {a}, {self.players[1]} {b}"
-            self.outcome = Outcome(returns, self.players[winner], f"{reason}; {points}")
+            self.outcome = Outcome(returns, self.players[winner], f"{reason}; {points_phrase(self.players, (a, b))}")
         self.agenda = []
         self.emit(GameOver(self.outcome.result, self.outcome.reason))
 
