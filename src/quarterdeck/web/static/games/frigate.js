@@ -775,10 +775,11 @@ function helmPanel(ctx, state, notes) {
     const borrow = place && cost.points > place.left ? `, borrowing ${cost.points - place.left} from later segments` : "";
     list.append(html("li", {}, orderButton(ctx, text, `${STEP_WORDS[step]}${where}`, true), ` ${cost.long}${borrow}`));
   }
-  parts.push(list);
-  // A ship with nothing to do in this step says why, as the rules would refuse her (afoul, not her side's move).
+  // A ship with nothing to do in this step says why, as the rules would refuse her (afoul, not her side's move),
+  // in place of a list a screen reader would announce as empty.
   const idle = notes.idle?.[name];
-  if (idle && !list.children.length) parts.push(html("p", { "data-idle-of": name }, idle));
+  if (list.children.length) parts.push(list);
+  else if (idle) parts.push(html("p", { "data-idle-of": name }, idle));
   return parts;
 }
 
