@@ -130,8 +130,12 @@ def test_malformed_text_is_a_notation_error(text):
         ("move", "ship", "a ship's name is missing"),
         ("move Revenge", "move", "a move needs its numbers"),
         ("move Revenge board", "target", "board needs a ship's name"),
-        ("move Revenge turn 0 walk 1.00 turn 0", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
-        ("move Revenge turn 0 run 1.00", "move", "move <ship> turn <deg> run <inches> turn <deg>"),
+        ("move Revenge turn 0 walk 1.00 turn 0", "move", "unexpected 'walk 1.00 turn 0' after the move"),
+        ("move Revenge walk 1.00", "move", "a move needs its numbers"),
+        ("move Revenge turn 0 run", "run", "run needs a number"),
+        ("move Revenge run 1.00 turn", "turn", "turn needs a number"),
+        ("move Revenge turn 45 turn 45", "move", "a turn at the end comes after the run"),
+        ("move Revenge run 1.00 run 2.00", "move", "unexpected 'run 2.00' after the move"),
         ("move Revenge turn 0 run 1.00 turn 0 board", "target", "board needs a ship's name"),
         ("move Revenge turn port run 1.00 turn 0", "turn", "expected a whole number, not 'port'"),
         ("move Revenge turn 0 run far turn 0", "run", "expected a number of inches, such as 3.50, not 'far'"),
@@ -159,6 +163,23 @@ def test_a_malformed_action_is_refused_naming_the_part_at_fault(text, field, mes
     with pytest.raises(NotationError) as error:
         state.parse_action(text)
     assert error.value.field == field and message in error.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "full"),
+    [
+        ("move Revenge run 3", "move Revenge turn +0 run 3.00 turn +0"),
+        ("move Revenge turn -45", "move Revenge turn -45 run 0.00 turn +0"),
+        ("move Revenge turn 10 run 1.5", "move Revenge turn +10 run 1.50 turn +0"),
+        ("move Revenge run 2 turn 45 heave-to", "move Revenge turn +0 run 2.00 turn +45 heave-to"),
+    ],
+)
+def test_a_move_may_leave_out_its_parts_that_are_nothing(text, full):
+    """A player says `move Revenge run 3` for a run straight on: a turn or run left out is none, and the
+    move is the one the full notation writes."""
+    state = to_movement(position([ship("Revenge", "english", 10, 10, 90), distant_enemy()]))
+    assert state.parse_action(text) == state.parse_action(full)
+    assert state.action_to_text(state.parse_action(text)) == full
 
 
 @settings(max_examples=40, deadline=None)

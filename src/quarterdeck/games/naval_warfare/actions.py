@@ -7,6 +7,7 @@ A move is written in the book's own terms: a turn at the start, a run, a turn at
     move Revenge turn +30 run 5.00 turn -15  turns in degrees (+ starboard, - port), run in inches
     move Revenge turn +30 run 5.00 turn 0 board San Martin   (also: tow, secure)
     move Revenge turn 0 run 1.00 turn 0 heave-to             (also: oars, sail, boats)
+    move Revenge run 3   /   move Revenge turn -45   a part left out is none (turn 0, run 0)
     move Revenge hold                        no turn and no run, where that is allowed
     move San Martin cut                      try to cut grapples; also: board Revenge, dishonour
     move Revenge to 23.50 14.20 heading 95   an end point and heading (read into the three numbers)
@@ -216,7 +217,7 @@ def parse(text: str) -> object:
 
 
 def _parse_move(rest: list[str], text: str) -> object:
-    name, tail = _split_name(rest, ("turn", "to", *STANDING, *MOVE_TARGETS, *MOVE_EXTRAS), text)
+    name, tail = _split_name(rest, ("turn", "run", "to", *STANDING, *MOVE_TARGETS, *MOVE_EXTRAS), text)
     if not tail:
         raise NotationError("move", "a move needs its numbers: turn <deg> run <inches> turn <deg>", text)
     if tail[0] in STANDING:
@@ -231,21 +232,41 @@ def _parse_move(rest: list[str], text: str) -> object:
         x = round(_number(tail[1], "x", text, decimal=True) * 100)
         y = round(_number(tail[2], "y", text, decimal=True) * 100)
         return ("to", name, x, y, int(_number(tail[4], "heading", text)))
-    if len(tail) < 6 or tail[0] != "turn" or tail[2] != "run" or tail[4] != "turn":
-        raise NotationError("move", "move <ship> turn <deg> run <inches> turn <deg>", text)
-    turn1 = int(_number(tail[1], "turn", text))
-    run = round(_number(tail[3], "run", text, decimal=True) * 100)
-    turn2 = int(_number(tail[5], "turn", text))
+    turn1, run, turn2, tail = _move_numbers(tail, text)
     extra, target = "", ""
-    if len(tail) > 6:
-        extra = tail[6]
+    if tail:
+        extra = tail[0]
         if extra in MOVE_TARGETS:
-            target = " ".join(tail[7:])
+            target = " ".join(tail[1:])
             if not target:
                 _missing(extra, text)
-        elif extra not in MOVE_EXTRAS or len(tail) > 7:
-            raise NotationError("move", f"unexpected {' '.join(tail[6:])!r} after the move", text)
+        elif extra == "turn":
+            raise NotationError("move", "a turn at the end comes after the run: turn <deg> run <inches> turn <deg>",
+                                text)
+        elif extra not in MOVE_EXTRAS or len(tail) > 1:
+            raise NotationError("move", f"unexpected {' '.join(tail)!r} after the move", text)
     return Move(name, turn1, run, turn2, extra, target)
+
+
+def _move_numbers(tail: list[str], text: str) -> tuple[int, int, int, list[str]]:
+    """`turn <deg> run <inches> turn <deg>` with any part left out, as a player says it: `run 3` sails
+    3 inches on her heading, `turn 45` turns her where she lies, `turn 45 run 2` ends on her new heading.
+    Returns the first turn, the run in hundredths, the last turn and the words after them."""
+    def number_after(i: int, field: str, decimal: bool = False) -> float:
+        if i + 1 >= len(tail):
+            raise NotationError(field, f"{field} needs a number", text)
+        return _number(tail[i + 1], field, text, decimal=decimal)
+
+    i, turn1, run, turn2 = 0, 0, 0, 0
+    if tail[i:i + 1] == ["turn"]:
+        turn1, i = int(number_after(i, "turn")), i + 2
+    if tail[i:i + 1] == ["run"]:
+        run, i = round(number_after(i, "run", decimal=True) * 100), i + 2
+        if tail[i:i + 1] == ["turn"]:
+            turn2, i = int(number_after(i, "turn")), i + 2
+    if i == 0:
+        raise NotationError("move", "move <ship> turn <deg> run <inches> turn <deg>", text)
+    return turn1, run, turn2, tail[i:]
 
 
 def _missing(word: str, text: str) -> object:

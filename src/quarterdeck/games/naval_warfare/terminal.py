@@ -181,7 +181,8 @@ class TerminalView:
         return [
             ("<ship>", "select a ship by name (any case): her legal actions are listed and marked"),
             ("move <ship> turn <deg> run <in> turn <deg>", "a move in the book's terms (rule 4): a turn at the start "
-             "(+ starboard, - port), a run in inches, a turn at the end; `<ship> turn 0 run 3.00 turn 0` for short"),
+             "(+ starboard, - port), a run in inches, a turn at the end; any part may be left out: `move "
+             "<ship> run 3` sails 3 inches on her heading"),
             ("move <ship> to <x> <y> heading <deg>", "the same move by its end point and heading"),
             ("... board|tow|secure <ship>, ... heave-to|oars|sail|boats", "what she does at the end of her run"),
             ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered, towing or towed ship's move"),
