@@ -148,6 +148,10 @@ def test_malformed_text_is_a_notation_error(text):
         ("move Revenge turn 0 run 1000000 turn 0", "run", "not a distance: '1000000'"),
         ("move Revenge to 1000000 10 heading 90", "x", "not a distance: '1000000'"),
         ("move Revenge hold fast", "move", "nothing follows 'hold'"),
+        ("move Revenge to 1 2 bearing 90", "move", "move <ship> to <x> <y> heading <degrees>"),
+        ("move Revenge to 1 2 heading", "move", "move <ship> to <x> <y> heading <degrees>"),
+        ("fire port at San Martin", "ship", "a ship's name comes first"),
+        ("roll 1 2 3", "roll", "roll and one or two numbers"),
         ("move Revenge turn 0 run 1.00 turn 0 fly", "move", "unexpected 'fly' after the move"),
         ("move Revenge turn 0 run 1.00 turn 0 heave-to now", "move", "unexpected 'heave-to now' after the move"),
         ("gunners Revenge", "gunners", "gunners <ship> <men kept at the guns>"),
@@ -172,6 +176,7 @@ def test_a_malformed_action_is_refused_naming_the_part_at_fault(text, field, mes
         ("move Revenge turn -45", "move Revenge turn -45 run 0.00 turn +0"),
         ("move Revenge turn 10 run 1.5", "move Revenge turn +10 run 1.50 turn +0"),
         ("move Revenge run 2 turn 45 heave-to", "move Revenge turn +0 run 2.00 turn +45 heave-to"),
+        ("move Revenge heave-to", "move Revenge turn +0 run 0.00 turn +0 heave-to"),
     ],
 )
 def test_a_move_may_leave_out_its_parts_that_are_nothing(text, full):

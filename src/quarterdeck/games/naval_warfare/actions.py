@@ -250,7 +250,7 @@ def _parse_move(rest: list[str], text: str) -> object:
 
 def _move_numbers(tail: list[str], text: str) -> tuple[int, int, int, list[str]]:
     """`turn <deg> run <inches> turn <deg>` with any part left out, as a player says it: `run 3` sails
-    3 inches on her heading, `turn 45` turns her where she lies, `turn 45 run 2` ends on her new heading.
+    3 inches on her heading, `turn 45` turns her where she lies, `heave-to` alone stays put.
     Returns the first turn, the run in hundredths, the last turn and the words after them."""
     def number_after(i: int, field: str, decimal: bool = False) -> float:
         if i + 1 >= len(tail):
@@ -264,8 +264,6 @@ def _move_numbers(tail: list[str], text: str) -> tuple[int, int, int, list[str]]
         run, i = round(number_after(i, "run", decimal=True) * 100), i + 2
         if tail[i:i + 1] == ["turn"]:
             turn2, i = int(number_after(i, "turn")), i + 2
-    if i == 0:
-        raise NotationError("move", "move <ship> turn <deg> run <inches> turn <deg>", text)
     return turn1, run, turn2, tail[i:]
 
 
