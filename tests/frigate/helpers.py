@@ -73,10 +73,13 @@ def to_movement(state: FrigateState, order: tuple[int, int, int, int] = (0, 0, 0
     return state
 
 
-def hold_windows(state: FrigateState, passing: bool = False) -> None:
+def hold_windows(state: FrigateState, passing: bool = False) -> list[Event]:
+    """Hold (or pass) every fire window open now; returns the events on the way."""
+    events: list[Event] = []
     while state.windows:
         name = state.windows[0]
-        state.apply((Pass if passing else Hold)(name), state.ships[name].owner)
+        events += state.apply((Pass if passing else Hold)(name), state.ships[name].owner)
+    return events
 
 
 def hold_to_segment_end(state: FrigateState) -> list[Event]:

@@ -320,7 +320,7 @@ class TestMastDamage:
         essex = state.ships["Essex"]
         assert state.turn == 2 and essex.declared and essex.ma == 0  # her one choice, made at once
         # and her captain is told so, with the reason, since nobody asked him
-        told = [e.describe() for e in events if isinstance(e, Marked) and e.piece == "Essex"]
+        told = [e.describe() for e in events if isinstance(e, Marked) and e.marker.startswith("declares")]
         assert told == ["Essex declares MA 0, the only allowance open to her: dismasted: no Movement Allowance "
                         "(momentum)"]
         assert state.to_json()["ships"][0]["allowed"][:2] == [0, 0]
@@ -347,7 +347,18 @@ class TestDriftAndSag:
         essex = state.ships["Essex"]
         assert essex.facing == HexDir.N and state.grid.name(essex.hex) == "0511"  # one hex downwind (south)
         assert Moved("Essex", "0510", "0511", "N") in events
+        assert Marked("Essex", "drifts a hex downwind, dismasted in a moderate wind", "Movement 7") in events
         assert state.ships_at(essex.hex) == [essex]
+
+    def test_a_drift_is_told_with_its_reason_and_not_told_when_a_ship_blocks_it(self):
+        """Drift (reconstructed): the log says why a ship nobody moved has moved (at MA 0 in a Moderate
+        wind), and says nothing of a drift that a ship downwind stops."""
+        state = battle(ship("Hope", "blue", 14, "0510", "N", 0), ship("Fly", "blue", 20, "0511", "N", 4), FAR)
+        declare(state, Hope=0, Fly=0, Distant=0)
+        events = quiet_turn(state)
+        told = [e for e in events if isinstance(e, Marked) and e.piece in ("Hope", "Fly")]
+        assert told == [Marked("Fly", "drifts a hex downwind, at MA 0 in a moderate wind", "Movement 7")]
+        assert state.grid.name(state.ships["Hope"].hex) == "0510"
 
     def test_a_ship_at_ma_0_drifts_whatever_is_listed_before_her(self):
         """Drift (reconstructed): every ship that declared MA 0 drifts, whatever the ships listed before
@@ -404,13 +415,18 @@ class TestDriftAndSag:
                        FAR, wind=(1, velocity), options=options)
         assert state.ships["Fly"].row.sag == 2 and state.ships["Bellona"].row.sag == 0
         state.ships["Fly"].masts = state.ships["Bellona"].masts = 3  # both dead in the water
-        to_movement(state, Fly=0, Bellona=0, Distant=0)
+        declare(state, Fly=0, Bellona=0, Distant=0)
+        state.apply(Roll((6, 1)))
+        events = state.apply(Order((0, 0, 0, 0)), 0)  # none can move: the turn may run to its end at once
         while state.turn == 1:
-            hold_windows(state)
+            events += hold_windows(state)
             if state.current_player() >= 0 and state.legal_actions():
-                state.apply(state.legal_actions()[0])
+                events += state.apply(state.legal_actions()[0])
         # Drift 1 for both, then any sag: 2 more for the 20-gun ship and none for the 74.
         assert state.grid.name(state.ships["Fly"].hex) == fly_ends
+        sags = [e for e in events if isinstance(e, Marked) and e.piece != "Distant" and e.marker.startswith("sags")]
+        assert sags == ([Marked("Fly", "sags 2 hexes downwind in a fresh wind", "Movement 8")]
+                        if fly_ends == "0513" else [])
         assert state.grid.name(state.ships["Bellona"].hex) == "1011"
 
     def test_an_afoul_pair_sags_once_together(self):

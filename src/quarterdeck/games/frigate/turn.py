@@ -12,6 +12,7 @@ resolved here (the other dice in the modules of their rules).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import (
@@ -361,7 +362,9 @@ def step_drift(state: FrigateState, events: list[Event]) -> bool:
         for s in group:
             if s.afoul or s.dismasted(state.tables):
                 s.facing = state.wind_from
-        shift(state, group, 1, events)
+        why = "afoul" if ship.afoul else "dismasted" if ship.dismasted(state.tables) else "at MA 0"
+        shift(state, group, 1, events, Marked("", f"drifts a hex downwind, {why} in a {state.velocity} wind",
+                                              "Movement 7"))
     return True
 
 
@@ -376,24 +379,29 @@ def step_sag(state: FrigateState, events: list[Event]) -> bool:
             continue
         group = [ship] + ([state.ships[ship.afoul]] if ship.afoul else [])
         done |= {s.name for s in group}
-        shift(state, group, min(s.row.sag for s in group), events)
+        hexes = min(s.row.sag for s in group)
+        way = "a hex" if hexes == 1 else f"{hexes} hexes"
+        shift(state, group, hexes, events, Marked("", f"sags {way} downwind in a {state.velocity} wind", "Movement 8"))
     return True
 
 
-def shift(state: FrigateState, group: list[Ship], hexes: int, events: list[Event]) -> None:
+def shift(state: FrigateState, group: list[Ship], hexes: int, events: list[Event], why: Marked) -> None:
     """Move ships (an afoul pair together) downwind, stopping short of an occupied hex; off the
-    map they leave the battle."""
+    map they leave the battle. Each ship that goes is told why first (`why`, her name filled in), so
+    that a move nobody ordered does not puzzle her captain."""
     way = movement.downwind(state)
-    for _ in range(hexes):
+    for step in range(hexes):
         here = group[0].hex
         dest = neighbour(here, way)
+        if state.grid.contains(dest) and state.ships_at(dest):
+            return
+        if step == 0:
+            events.extend(replace(why, piece=ship.name) for ship in group)
         if not state.grid.contains(dest):
             for ship in group:
                 ship.status, ship.edge = ESCAPED, movement.edge_of(state.grid, dest)
                 events.append(Escaped(ship.name, state.grid.name(here), ship.edge))
             state.moved()
-            return
-        if state.ships_at(dest):
             return
         for ship in group:
             ship.hex = dest
