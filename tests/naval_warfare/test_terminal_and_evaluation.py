@@ -6,6 +6,7 @@ import pytest
 from rich.console import Console
 
 from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.protocol import Outcome
 from quarterdeck.games.naval_warfare.actions import Gunners
 from quarterdeck.games.naval_warfare.evaluate import Body, candidates, evaluate, fire_potential
 from quarterdeck.games.naval_warfare.terminal import map_labels
@@ -41,6 +42,15 @@ def test_the_status_counts_the_moves_left_before_nightfall():
     assert "move 1, 12:00 pm, 6 moves left before nightfall;" in render(view.status(state))
     state.clock = 19 * 60 + 30  # 7:30 pm: the last move before 9 pm
     assert "7:30 pm, 1 move left before nightfall;" in render(view.status(state))
+
+
+def test_the_status_of_a_finished_battle_says_its_result_without_the_phase_it_ended_in():
+    view = GAME.hook("terminal_view")
+    state = GAME.new_initial_state("single-ship-action")
+    assert f"({state.phase})" in render(view.status(state))  # a battle under way names the step due
+    state.phase, state.outcome = "clock", Outcome((0.0, 0.0), "draw", "nightfall ends the battle; 0 points each")
+    text = render(view.status(state))
+    assert "game over: draw (nightfall ends the battle; 0 points each)\n" in text and "(clock)" not in text
 
 
 def test_same_repeats_a_naval_warfare_move_when_the_initiative_changed_hands():

@@ -281,7 +281,7 @@ class TerminalView:
                  f"wind {STRENGTHS[state.strength]} from the {wind_name(state.wind)} "
                  f"(prevailing {wind_name(state.prevailing) if state.prevailing is not None else 'none'}); "
                  f"score {state.players[0]} {victory.scores(state)[0]}, {state.players[1]} {victory.scores(state)[1]}"),
-            Text(state.describe() + f" ({state.phase})"),
+            Text(state.describe() + (f" ({state.phase})" if state.outcome is None else "")),
         ]
         for ship in state.ships.values():
             marks = [m for m, on in (("in irons", ship.irons), ("adrift", ship.adrift), ("on fire", ship.on_fire),
