@@ -146,6 +146,16 @@ class TestOutline:
         events = state.apply(Move("Java"), 1) + hold_to_segment_end(state)
         assert state.segment == 2 and not [e for e in events if isinstance(e, Passed)]
 
+    def test_a_segment_in_which_neither_side_can_move_is_told_once(self):
+        """The Quarterly Movement Chart gives MA 1 a point in segment 3 alone: in segments 1 and 2 both
+        sides are passed over, told in one line a segment rather than one a side."""
+        state = apart()
+        declare(state, Essex=1, Java=1)
+        events = state.apply(Roll((6, 1))) + state.apply(Order((0, 0, 0, 0)), 0)
+        passed = [e.describe() for e in events if isinstance(e, Passed)]
+        assert passed == [f"neither side moves a ship in segment {n}: none has a Movement Point in it "
+                          "(Quarterly Movement Chart)" for n in (1, 2)]
+
     def test_each_phase_is_announced_with_who_acts(self):
         """Decision (ours): the side declaring first alternates, blue on odd turns; with SiMove both
         declare at once; each segment names its first mover."""
@@ -369,7 +379,7 @@ class TestSiMove:
             state.apply(Declare(name, 3), side)
         events = state.apply(Roll((6, 1))) + state.apply(Order((0, 0, 0, 0)), 0) + hold_to_segment_end(state)
         assert not any(isinstance(e, Revealed) for e in events)
-        assert [e.player for e in events if isinstance(e, Passed)] == ["blue", "red"]
+        assert [e.player for e in events if isinstance(e, Passed)] == ["neither side"]
         assert state.segment == 2 and state.stage == "plot"
 
     def test_enemies_meeting_in_a_hex_run_afoul(self):

@@ -267,11 +267,13 @@ def begin_segment(state: FrigateState, events: list[Event]) -> None:
             events.append(Turned(ship.name, state.grid.name(ship.hex), ship.facing.name))
     events.append(PhaseChanged(state.players[state.order[state.segment - 1]], f"move first in segment {state.segment}",
                               state.turn))
-    for side, player in enumerate(state.players):
-        ships = state.own(side)
-        if ships and not any(ship.left for ship in ships):  # told, so that a side passed over knows why
-            events.append(Passed(player, f"moves no ship in segment {state.segment}: none has a Movement Point in it",
-                                 "Quarterly Movement Chart"))
+    # Told, so that a side passed over knows why; once for both sides when neither moves.
+    idle = [player for side, player in enumerate(state.players)
+            if state.own(side) and not any(ship.left for ship in state.own(side))]
+    if idle:
+        who, verb = ("neither side", "moves a ship") if len(idle) == 2 else (idle[0], "moves no ship")
+        events.append(Passed(who, f"{verb} in segment {state.segment}: none has a Movement Point in it",
+                             "Quarterly Movement Chart"))
     state.signatures = {}
     first = state.order[state.segment - 1]
     open_windows(state, first, every=True)
