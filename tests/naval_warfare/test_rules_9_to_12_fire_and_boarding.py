@@ -6,11 +6,12 @@ import pytest
 
 from quarterdeck.core.errors import IllegalAction
 from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Fired, Hit, Marked, Passed, Sunk
+from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare import boarding, fire
 from quarterdeck.games.naval_warfare.actions import Fire, Move, Remove
 from quarterdeck.games.naval_warfare.scenario import Battery
 
-from .helpers import due, play, position, roll, ship, to_movement
+from .helpers import due, passive, play, position, roll, ship, to_movement
 
 
 def broadside_position(off: float = 5, **kw):
@@ -216,14 +217,27 @@ class TestRules9To11Fire:
         play(state, "move Revenge turn 0 run 1.00 turn 0")
         events = play(state, "move San Martin turn 0 run 1.00 turn 0")
         assert state.phase != "fire-first"  # 20" apart: nothing to fire, the step passes by itself
-        # and each side is told why it had no fire
+        # and both sides are told, in one line, why neither had fire
         passed = [event.describe() for event in events if isinstance(event, Passed)]
-        assert passed == [f"{side} fires nothing this move: no battery of theirs that can fire bears on an enemy "
-                          "within range (rules 9 and 10)" for side in ("english", "spanish")]
+        assert passed == ["neither side fires this move: no battery of either that can fire bears on an enemy "
+                          "within range (rules 9 and 10)"]
         state = broadside_position(extra=[ship("Hope", "english", 10, 12.5, 90, type="Hope")])
         with pytest.raises(IllegalAction) as error:
             play(state, "fire Revenge port at San Martin")
         assert error.value.rule == "line of fire" and "Hope" in error.value.message
+
+    def test_a_side_with_nothing_to_fire_is_told_alone_while_the_other_fires(self):
+        """A galley's guns bear only ahead (rule 10): beam-on to Revenge she has nothing to fire, and her
+        side is told so in its own line, while Revenge's broadside bears on her."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("Capitana", "spanish", 10, 15, 90, type="Galley")]
+        state = to_movement(position(ships, wind="W"))
+        events = play(state, "move Revenge run 1") + play(state, "move Capitana run 1")
+        events += play(state, "fire Revenge port at Capitana")
+        while due(state) != ("roll", "wind"):  # her dice, then the move's end to the next wind
+            events += roll(state, 1) if state.current_player() == CHANCE else state.apply(passive(state))
+        passed = [event.describe() for event in events if isinstance(event, Passed)]
+        assert passed == ["spanish fires nothing this move: no battery of theirs that can fire bears on an enemy "
+                          "within range (rules 9 and 10)"]
 
     def test_half_battery_hits_only_on_a_six_and_never_removes_a_battery(self):
         ships = [ship("Capitana", "english", 10, 10, 0, type="Galley"), ship("Revenge", "spanish", 9.4, 13, 90)]

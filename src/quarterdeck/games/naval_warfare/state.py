@@ -192,14 +192,23 @@ class NavalState(State):
             elif not self._has_options(head):
                 self.agenda.pop(0)
                 if head[1] == "fire" and not any(s.fired for s in self.ordered_ships() if s.side == head[2]):
-                    self.emit(Passed(self.players[head[2]], "fires nothing this move: no battery of theirs that can "
-                                     "fire bears on an enemy within range", "rules 9 and 10"))
+                    self._tell_none_fired(head[2])
                 if head[1] == "move":
                     self._tell_none_moved(head[2])
                 if head[1] == "damage" and self.removals:
                     self._clear_removals(head[2])
             else:
                 return
+
+    def _tell_none_fired(self, player: int) -> None:
+        """A side with nothing to fire is told why; when the other side's fire passed the same way just
+        before (nothing fired, nothing changed between), both are told in one line."""
+        why, rule = "that can fire bears on an enemy within range", "rules 9 and 10"
+        told = Passed(self.players[1 - player], f"fires nothing this move: no battery of theirs {why}", rule)
+        if self._events[-1:] == [told]:
+            self._events[-1] = Passed("neither side", f"fires this move: no battery of either {why}", rule)
+        else:
+            self.emit(Passed(self.players[player], f"fires nothing this move: no battery of theirs {why}", rule))
 
     def _tell_none_moved(self, player: int) -> None:
         """A side whose movement passes with no ship of hers moved is told why each lies still (rule 2's
