@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.core.events import BatteryLost, BoardingRound, DieRolled, Fired, Hit, Marked, Passed, Sunk
 from quarterdeck.core.protocol import CHANCE
 from quarterdeck.games.naval_warfare import boarding, fire
@@ -210,6 +210,23 @@ class TestRules9To11Fire:
         play(state, "move Revenge turn 0 run 1.00 turn 0")
         assert Fire("San Martin", "ahead", "Revenge") in state.legal_actions()
         assert Fire("San Martin", "port", "Revenge") not in state.legal_actions()
+
+    def test_fire_without_the_battery_named_takes_the_one_that_bears(self):
+        """`fire Revenge at San Martin` is her port broadside, the one battery of hers that bears; a ship
+        with none that may fire is told so, naming the form with the battery, and nothing is fired."""
+        state = broadside_position()
+        assert state.parse_action("fire Revenge at San Martin") == Fire("Revenge", "port", "San Martin")
+        with pytest.raises(NotationError) as error:
+            state.parse_action("fire San Martin at Revenge")  # spanish fires second: not yet
+        assert error.value.field == "mount"
+        assert error.value.message == ("name the battery, fire San Martin <port|starboard|ahead|astern> at Revenge: "
+                                       "of San Martin's batteries none may fire at Revenge now")
+        with pytest.raises(NotationError) as error:
+            state.parse_action("fire Revenge at Santa Ana")
+        assert error.value.field == "target" and error.value.message == "no ship called 'Santa Ana'"
+        with pytest.raises(NotationError) as error:
+            state.parse_action("fire Drake at San Martin")
+        assert error.value.field == "ship"
 
     def test_out_of_range_and_a_hull_in_the_line_of_fire(self):
         far = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 10, 30, 90, type="San Martin")]

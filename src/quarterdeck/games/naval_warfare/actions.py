@@ -12,6 +12,7 @@ A move is written in the book's own terms: a turn at the start, a run, a turn at
     move San Martin cut                      try to cut grapples; also: board Revenge, dishonour
     move Revenge to 23.50 14.20 heading 95   an end point and heading (read into the three numbers)
     fire Revenge port at San Martin          a whole broadside (port, starboard, ahead, astern)
+    fire Revenge at San Martin               the one battery of hers that bears on San Martin
     end-fire
     remove San Martin port medium            the target's owner removes a battery for a six
     gunners Revenge 3                        men kept at the guns when a boarding fight begins (crews rule)
@@ -173,7 +174,8 @@ def _split_name(words: list[str], stops: tuple[str, ...], text: str) -> tuple[st
 
 def parse(text: str) -> object:
     """Text to an action; the end-point form of a move is returned as ("to", ship, x, y, heading)
-    for the state to read against the ship's position."""
+    and a fire without its battery as ("fire", ship, target), for the state to read against the
+    position."""
     words = text.split()
     if not words:
         raise NotationError("verb", "an empty action", text)
@@ -191,7 +193,9 @@ def parse(text: str) -> object:
     if verb == "move":
         return _parse_move(rest, text)
     if verb == "fire":
-        name, tail = _split_name(rest, MOUNTS, text)
+        name, tail = _split_name(rest, (*MOUNTS, "at"), text)
+        if tail[:1] == ["at"] and len(tail) > 1:  # the battery left out: the one that bears, if one does
+            return ("fire", name, " ".join(tail[1:]))
         if len(tail) < 3 or tail[1] != "at":
             raise NotationError("fire", "fire <ship> <port|starboard|ahead|astern> at <target>", text)
         return Fire(name, tail[0], " ".join(tail[2:]))

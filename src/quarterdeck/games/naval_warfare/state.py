@@ -72,7 +72,7 @@ from .actions import (
     action_text,
     parse,
 )
-from .scenario import COMPASS_NAMES, Scenario, parse_scenario
+from .scenario import COMPASS_NAMES, MOUNTS, Scenario, parse_scenario
 from .ship import AFLOAT, PRIZE, ROWING, WAITING, Ship
 
 PHASES = (
@@ -854,13 +854,27 @@ class NavalState(State):
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         action = parse(text)
-        if isinstance(action, tuple):
-            _, name, x, y, heading = action
-            ship = self.ships.get(name)
-            if ship is None:
-                raise NotationError("ship", f"no ship called {name!r}", text)
-            return self.move_to(ship, x, y, heading)
-        return action
+        if not isinstance(action, tuple):
+            return action
+        ship = self.ships.get(action[1])
+        if ship is None:
+            raise NotationError("ship", f"no ship called {action[1]!r}", text)
+        if action[0] == "fire":
+            return self._bearing_fire(ship, action[2], text)
+        _, _, x, y, heading = action
+        return self.move_to(ship, x, y, heading)
+
+    def _bearing_fire(self, ship: Ship, target: str, text: str) -> Fire:
+        """`fire <ship> at <target>`: the one battery of hers that may fire at the target now."""
+        if target not in self.ships:
+            raise NotationError("target", f"no ship called {target!r}", text)
+        mounts = [a.mount for a in self.legal_actions(ship.controller, piece=ship.name)
+                  if isinstance(a, Fire) and a.target == target]
+        if len(mounts) == 1:
+            return Fire(ship.name, mounts[0], target)
+        which = " and ".join(mounts) or "none"
+        raise NotationError("mount", f"name the battery, fire {ship.name} <{'|'.join(MOUNTS)}> at {target}: "
+                            f"of {ship.name}'s batteries {which} may fire at {target} now", text)
 
     def move_to(self, ship: Ship, x: int, y: int, heading: int) -> Move:
         """The turn-run-turn that takes `ship` to an end point and heading (the template way)."""

@@ -187,7 +187,7 @@ class TerminalView:
             ("... board|tow|secure <ship>, ... heave-to|oars|sail|boats", "what she does at the end of her run"),
             ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered, towing or towed ship's move"),
             ("fire <ship> <port|starboard|ahead|astern> at <ship>", "a whole broadside or the bow or stern guns "
-             "(rule 10); `end-fire` when done"),
+             "(rule 10), or `fire <ship> at <ship>` for the one that bears; `end-fire` when done"),
             ("remove <ship> <mount> [half] <kind>", "the battery a six took (rule 11)"),
             ("gunners <ship> <men>", "men kept at her guns when a boarding fight begins; the rest fight "
              "(optional rule 5)"),
