@@ -71,9 +71,9 @@ def test_a_place_reads_as_a_square_or_a_point_of_the_open_table():
 
 
 def test_a_hit_reads_as_the_quarter_struck_where_it_came_from_or_what_it_struck():
-    assert Hit("Bellona", 1, "fore", "F2 S2 T2").describe() == "Bellona takes 1 hit(s) off the fore, now F2 S2 T2"
-    assert Hit("Beagle", 1, "from the guns ahead").describe() == "Beagle takes 1 hit(s) from the guns ahead"
-    assert Hit("Java", 2, "to her masts and hull").describe() == "Java takes 2 hit(s) to her masts and hull"
+    assert Hit("Bellona", 1, "fore", "F2 S2 T2").describe() == "Bellona takes 1 hit off the fore, now F2 S2 T2"
+    assert Hit("Beagle", 1, "from the guns ahead").describe() == "Beagle takes 1 hit from the guns ahead"
+    assert Hit("Java", 2, "to her masts and hull").describe() == "Java takes 2 hits to her masts and hull"
     assert Hit("Essex", -1, "", "crew hit repaired, 0 left").describe() == "Essex: crew hit repaired, 0 left"
 
 

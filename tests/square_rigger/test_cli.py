@@ -129,4 +129,4 @@ def test_human_defence_with_the_optimal_shortcut(tmp_path):
     assert after[:len(expected) + 1] == [("blue", text) for text in [*expected, "end-defence"]]
     landed = Match.from_record(record, GAME, upto=red_fired + len(expected) + 2).state
     taken = landed.hits["Bellona"] - before_defence.hits["Bellona"]
-    assert taken > 0 and f"Bellona takes {taken} hit(s)" in result.output
+    assert taken > 0 and f"Bellona takes {taken} hit{'' if taken == 1 else 's'}" in result.output

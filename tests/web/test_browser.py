@@ -357,7 +357,7 @@ def test_square_rigger_fire_and_the_optimal_defence_by_clicking(page, server):
     settle(page)
     page.wait_for_selector('.board-svg .hit-label[data-hit="Bellona"]')
     assert page.locator('.board-svg .hit-label[data-hit="Bellona"]').text_content() == "−1 hit (fore)"
-    assert any("Bellona takes 1 hit(s) off the fore" in line for line in page.locator("#events li").all_inner_texts())
+    assert any("Bellona takes 1 hit off the fore" in line for line in page.locator("#events li").all_inner_texts())
     assert not page.locator(".board-svg .fire-line").count()  # the volley is over
 
 

@@ -66,7 +66,7 @@ def test_the_volley_is_shown_to_the_attacker_as_it_lands_and_kept_in_the_log(pag
     assert news == [
         "Achille fires 2 off the stbd-bow at Bellona (effect 2)",
         "Bellona defends 1 off the fore",
-        "Bellona takes 1 hit(s) off the fore, now F2 S2 T2",
+        "Bellona takes 1 hit off the fore, now F2 S2 T2",
     ]
     hit = page.locator('#news li[data-kind="hit"]')
     assert "result" in hit.get_attribute("class") and "fresh" in hit.get_attribute("class")
@@ -78,7 +78,7 @@ def test_the_volley_is_shown_to_the_attacker_as_it_lands_and_kept_in_the_log(pag
     page.wait_for_function("document.querySelector('#moves').textContent.includes('move Bellona f4 SE')")
     assert page.locator('#news li[data-kind="hit"]').count() == 1
     kept = page.locator('#events li.result[data-kind="hit"]')
-    assert kept.inner_text().endswith("Bellona takes 1 hit(s) off the fore, now F2 S2 T2")
+    assert kept.inner_text().endswith("Bellona takes 1 hit off the fore, now F2 S2 T2")
 
 
 # --- 2: target markers above the pieces --------------------------------------------------------------------

@@ -124,7 +124,7 @@ class Hit(Event):
             return f"{self.piece}: {self.factors}"
         where = f" {bearing_words(self.bearing)}" if self.bearing else ""
         now = f", now {self.factors}" if self.factors else ""
-        return f"{self.piece} takes {self.hits} hit(s){where}{now}"
+        return f"{self.piece} takes {self.hits} hit{'' if self.hits == 1 else 's'}{where}{now}"
 
 
 @dataclass(frozen=True)

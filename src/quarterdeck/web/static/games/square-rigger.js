@@ -276,7 +276,7 @@ function shipGlyph(ctx, board, name, ship) {
     el("text", { x, y: y + 28.5, class: "factor-label" }, `${f}/${s}/${t}`),
     el("title", {}, `${name} (${ship.side}) on ${ship.square}: ${CLASS_NAME[ship.class] || ship.class}, ${ship.role}, ` +
       `heading ${ship.heading}, F${f} S${s} T${t}, ` +
-      `${ship.hits} hit(s)${ship.struck ? ", struck" : ""}`)];
+      `${ship.hits} hit${ship.hits === 1 ? "" : "s"}${ship.struck ? ", struck" : ""}`)];
   if (ship.struck) shapes.push(el("text", { x: x + 14, y: y - 14, class: "struck-flag" }, "⚑"));
   if (ctx.state.moved?.includes(name)) shapes.push(el("circle", { cx: x - 20, cy: y - 20, r: 4, fill: "#111" }));
   return pieceGroup(ctx, name, ship.square, ...shapes);
