@@ -156,6 +156,16 @@ class TestOutline:
         assert passed == [f"neither side moves a ship in segment {n}: none has a Movement Point in it "
                           "(Quarterly Movement Chart)" for n in (1, 2)]
 
+    def test_a_side_with_one_ship_that_can_move_is_not_passed_over(self):
+        """Blue's Hornet at MA 1 has no point in segment 1, but Essex at MA 4 has one: blue moves there,
+        and no side is told it moves no ship."""
+        state = battle(ship("Essex", "blue", 44, "0510", "SE", 4, **FRIGATE),
+                       ship("Hornet", "blue", 20, "0515", "SE", 1), ship("Java", "red", 38, "3010", "SW", 4, **FRIGATE))
+        declare(state, Essex=4, Hornet=1, Java=4)
+        events = state.apply(Roll((6, 1))) + state.apply(Order((0, 0, 0, 0)), 0)
+        assert not [e for e in events if isinstance(e, Passed)]
+        assert state.segment == 1 and state.mover == 0
+
     def test_each_phase_is_announced_with_who_acts(self):
         """Decision (ours): the side declaring first alternates, blue on odd turns; with SiMove both
         declare at once; each segment names its first mover."""
