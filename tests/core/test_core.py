@@ -92,6 +92,8 @@ def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():
     }
     chasers = Fired("Constitution", "bow", 0, "Guerriere", 0)  # a chaser's throw has no strength
     assert chasers.describe() == "Constitution fires off the bow at Guerriere (effect 0)"
+    counted = Fired("Revenge", "port", 5, "San Martin", 3, "5 batteries, 3 hits")  # a game's own words
+    assert counted.describe() == "Revenge fires off the port side at San Martin: 5 batteries, 3 hits"
 
 
 # --- a toy game: each player secretly picks 1-3, then a die is rolled; highest total + die wins ----

@@ -339,7 +339,7 @@ class TestChaseGuns:
         (first,) = [e.describe() for e in state.apply(Roll((1,))) if isinstance(e, DieRolled)]
         events = state.apply(Roll((1,)))
         (second,) = [e.describe() for e in events if isinstance(e, DieRolled)]
-        assert Fired("Essex", "bow", 0, "Ahead", 1) in events
+        assert Fired("Essex", "bow", 0, "Ahead", 1, "a mast hit") in events
         assert first == "rolled 1 for Essex's chase guns: a 1: the second die decides"
         assert second == "rolled 1 for Essex's chase guns (second die): two 1s: a mast hit"
 
@@ -348,7 +348,7 @@ class TestChaseGuns:
         to_windows(state, Essex=0, Ahead=0)
         state.apply(Fire("Essex", "bow", "Ahead"), 0)
         events = state.apply(Roll((3,)))
-        assert Fired("Essex", "bow", 0, "Ahead", 0) in events and state.attack is None and state.pending == []
+        assert Fired("Essex", "bow", 0, "Ahead", 0, "no hit") in events and state.attack is None and state.pending == []
 
     def test_one_one_is_not_enough(self):
         state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
@@ -562,7 +562,8 @@ class TestOddsAndResults:
         (second,) = [e.describe() for e in events if isinstance(e, DieRolled)]
         assert second.endswith("1 hit confirmed") and state.rolls[0] == ("hit-kind", "Essex", 1)
         # the attack as fired: GS 6 halved at 3 hexes, one hit
-        assert [e for e in events if isinstance(e, Fired)] == [Fired("Essex", "starboard", 3, "Bellona", 1)]
+        fired = [e for e in events if isinstance(e, Fired)]
+        assert fired == [Fired("Essex", "starboard", 3, "Bellona", 1, "GS 3, 1 hit")]
 
     def test_a_long_odds_hit_needs_a_second_die(self):
         state = close_action()

@@ -49,7 +49,7 @@ class TestRules9To11Fire:
         martin = state.ships["San Martin"]
         assert (martin.flotation, martin.crew) == (47, 97)
         assert state.removals == {"San Martin": 1}
-        assert Fired("Revenge", "port", 5, "San Martin", 3) in events  # five batteries fired, three hits
+        assert Fired("Revenge", "port", 5, "San Martin", 3, "5 batteries, 3 hits") in events
 
     def test_the_owner_removes_a_battery_for_each_of_two_sixes(self):
         """Rule 11: each six costs a battery; two sixes on San Martin, two batteries for her owner to remove."""

@@ -78,17 +78,28 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Fired(Event):
+    """A ship's fire: its strength (`amount`) and what it did (`effect`), in the game's own units; a
+    game that counts them in words says so in `tally` ("2 batteries, 1 hit"), which is then told."""
+
     kind: ClassVar[str] = "fired"
     piece: str
     bearing: str
     amount: int
     target: str
     effect: int
+    tally: str = ""
 
     def describe(self) -> str:
         where = bearing_words(self.bearing)
-        amount = f" {self.amount}" if self.amount else ""  # none for guns without a strength (Frigate's chasers)
+        if self.tally:
+            return f"{self.piece} fires {where} at {self.target}: {self.tally}"
+        amount = f" {self.amount}" if self.amount else ""
         return f"{self.piece} fires{amount} {where} at {self.target} (effect {self.effect})"
+
+
+def hits_phrase(hits: int) -> str:
+    """'no hit', '1 hit', '3 hits'."""
+    return "no hit" if not hits else f"{hits} hit{'' if hits == 1 else 's'}"
 
 
 def bearing_words(bearing: str) -> str:
@@ -124,7 +135,7 @@ class Hit(Event):
             return f"{self.piece}: {self.factors}"
         where = f" {bearing_words(self.bearing)}" if self.bearing else ""
         now = f", now {self.factors}" if self.factors else ""
-        return f"{self.piece} takes {self.hits} hit{'' if self.hits == 1 else 's'}{where}{now}"
+        return f"{self.piece} takes {hits_phrase(self.hits)}{where}{now}"
 
 
 @dataclass(frozen=True)

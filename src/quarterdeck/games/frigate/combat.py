@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from quarterdeck.core.events import Event, Fired
+from quarterdeck.core.events import Event, Fired, hits_phrase
 from quarterdeck.core.hexes import (
     BOW,
     PORT,
@@ -395,7 +395,7 @@ def crt_roll(state: FrigateState, _: str, values: tuple[int, ...], events: list[
     face = values[0] - (1 if sail else 0)
     hits = crt_hits(state.tables, attack["column"], face)
     attack["hits"] = hits
-    decided = f"column {attack['column']}{', -1 for fighting sail' if sail else ''}: {_hits(hits)}"
+    decided = f"column {attack['column']}{', -1 for fighting sail' if sail else ''}: {hits_phrase(hits)}"
     if hits and state.tables.crt[attack["column"]].confirm is not None:
         state.rolls.insert(0, ("confirm", attack["firer"], 1))
         return decided + " if a second die confirms"
@@ -408,7 +408,7 @@ def confirm_roll(state: FrigateState, _: str, values: tuple[int, ...], events: l
     assert attack is not None
     target = state.ships[attack["target"]]
     face = values[0] - (1 if attack["aim"] == "rigging" and target.fighting_sail else 0)
-    decided = f"{_hits(attack['hits'])} confirmed"
+    decided = f"{hits_phrase(attack['hits'])} confirmed"
     if not confirmed(state.tables, attack["column"], face):
         attack["hits"] = 0
         decided = "not confirmed: no hit"
@@ -419,7 +419,8 @@ def confirm_roll(state: FrigateState, _: str, values: tuple[int, ...], events: l
 def hits_rolled(state: FrigateState, events: list[Event]) -> None:
     attack = state.attack
     assert attack is not None
-    events.append(Fired(attack["firer"], attack["battery"], attack["gunnery"], attack["target"], attack["hits"]))
+    events.append(Fired(attack["firer"], attack["battery"], attack["gunnery"], attack["target"], attack["hits"],
+                        f"GS {attack['gunnery']}, {hits_phrase(attack['hits'])}"))
     state.rolls[0:0] = [("hit-kind", attack["firer"], 1)] * attack["hits"]
     if not attack["hits"]:
         state.attack = None
@@ -452,11 +453,9 @@ def chase_second_roll(state: FrigateState, subject: str, values: tuple[int, ...]
 def chase_done(state: FrigateState, hits: int, events: list[Event]) -> None:
     attack = state.attack
     assert attack is not None
-    events.append(Fired(attack["firer"], attack["battery"], 0, attack["target"], hits))
+    events.append(Fired(attack["firer"], attack["battery"], 0, attack["target"], hits,
+                        "a mast hit" if hits else "no hit"))
     if hits:
         state.pending.append((attack["target"], "mast", attack["firer"]))
     state.attack = None
 
-
-def _hits(hits: int) -> str:
-    return {0: "no hit", 1: "1 hit"}.get(hits, f"{hits} hits")

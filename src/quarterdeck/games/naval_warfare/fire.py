@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core import plane
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BatteryLost, DieRolled, Fired, Hit
+from quarterdeck.core.events import BatteryLost, DieRolled, Fired, Hit, hits_phrase
 
 from .actions import Fire, Remove
 from .scenario import AHEAD, ASTERN, KINDS, PORT, STARBOARD, Battery, tables
@@ -221,7 +221,9 @@ def resolve_volley(state: NavalState) -> None:
             hits += double
             if value == 6 and not half:
                 sixes += double
-    state.emit(Fired(firer.name, volley["mount"], len(volley["shots"]), target.name, hits))
+    batteries = len(volley["shots"])
+    state.emit(Fired(firer.name, volley["mount"], batteries, target.name, hits,
+                     f"{batteries} {'battery' if batteries == 1 else 'batteries'}, {hits_phrase(hits)}"))
     if not target.in_play:
         return
     if hits:
