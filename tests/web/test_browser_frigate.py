@@ -440,10 +440,11 @@ def test_simove_declarations_and_plots_never_reach_the_other_side_or_a_spectator
         # Blue's declaration is stored, but neither red nor a spectator sees it.
         wait_for_my_turn(blue)
         order(blue, "declare Constitution 8")
+        assert "Declared MA 8." in blue.locator('.frigate-orders [data-allowed="Constitution"]').inner_text()
         for page_, token in ((red, red_token), (spectator, None)):
             open_game(page_, server, game_id, token)  # drawn afresh from what the server shows this page
             row = page_.locator('.frigate-orders [data-allowed="Constitution"]').inner_text()
-            assert "not declared yet" in row and "declared MA" not in row
+            assert "Not declared yet" in row and "Declared MA" not in row
             assert page_.locator('.frigate-ships [data-ship-row="Constitution"] td').nth(3).inner_text() == "–"
             constitution = ship_json(detail(server, game_id, token), "Constitution")
             assert not constitution["declared"] and constitution["ma"] == 0

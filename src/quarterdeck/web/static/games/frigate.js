@@ -705,10 +705,11 @@ function declaration(ctx, state) {
   for (const ship of state.ships.filter(afloat)) {
     const legal = legalOf(ctx, ship.name).filter((t) => /^(declare|cut) /.test(t));
     const [low, high, why] = ship.allowed || [0, 0, ""];
-    const status = ship.declared ? `declared MA ${ship.ma}${ship.cut ? " (cutting loose)" : ""}` : "not declared yet";
+    const status = ship.declared ? `Declared MA ${ship.ma}${ship.cut ? " (cutting loose)" : ""}` : "Not declared yet";
     const buttons = legal.map((text) => orderButton(ctx, text, declareLabel(text), true));
+    const range = low === high ? `MA ${low} only` : `MA ${low} to ${high}`;
     list.append(html("li", { "data-allowed": ship.name },
-      html("strong", {}, pretty(ship.name)), ` (${sideName(ship)}): MA ${low} to ${high}, ${why}. ${status}. `, buttons));
+      html("strong", {}, pretty(ship.name)), ` (${sideName(ship)}): ${range}, ${why}. ${status}. `, buttons));
   }
   parts.push(list);
   // The announcements of the phase (seed, Sequence of Play 1): strike, destroy a prize, change formation.
