@@ -371,10 +371,11 @@ def nearest_rule(state: FrigateState, ship: Ship, targets: list[Ship]) -> list[S
 
 
 def crt_hits(tables: Tables, column: str, face: int) -> int:
-    """Hits for a (modified) die on a column; a modified 0 scores nothing."""
+    """Hits for a (modified) die on a column; a modified 0 scores nothing (the one modifier is fighting
+    sail's -1, so no face is above 6)."""
     if face < 1:
         return 0
-    return tables.crt[column].hits[min(face, 6) - 1]
+    return tables.crt[column].hits[face - 1]
 
 
 def confirmed(tables: Tables, column: str, face: int) -> bool:
