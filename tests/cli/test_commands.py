@@ -179,7 +179,7 @@ def test_a_mistyped_action_shows_how_its_verb_is_written_and_what_is_legal_now()
     lines = ["sail Amethyst full", "declare Amethyst 10", "order blue", "declare Amethyst"]
     text = flat(play("frigate", lines, scenario="the-chase", agents={1: "ai:1"})[0])
     mistyped = text.split("blue> order blue")[1]
-    assert "order takes 4 argument(s) in 'order blue' [field: arguments]" in mistyped
+    assert "order takes 4 words after it (1 given) in 'order blue' [field: arguments]" in mistyped
     assert "order <side> <side> <side> <side> the initiative winner" in mistyped
     assert "order now: e.g. `order blue blue blue blue` (16 in all: `list` shows them)" in mistyped
     out_of_turn = mistyped.split("blue> declare Amethyst")[1]

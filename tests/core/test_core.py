@@ -17,6 +17,7 @@ from quarterdeck.core.geometry import Compass, SquareGrid, TorusGrid
 from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, Outcome, ScenarioInfo, State
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
+from quarterdeck.core.words import counted, hits_phrase
 
 
 def test_dice_are_reproducible_and_fair_enough():
@@ -334,3 +335,9 @@ def test_match_history_shows_a_revealed_phase_that_runs_straight_into_the_next()
     match.play("pick 2", 0)
     assert match.moves_for(1) == revealed and len(match.events_for(1)) == 2
     assert match.moves_for(0) == [*revealed, ("blue", "pick 2")]
+
+
+def test_counts_read_as_english():
+    assert [counted(n, "word") for n in (0, 1, 2)] == ["0 words", "1 word", "2 words"]
+    assert counted(3, "battery", "batteries") == "3 batteries"
+    assert [hits_phrase(n) for n in (0, 1, 4)] == ["no hit", "1 hit", "4 hits"]

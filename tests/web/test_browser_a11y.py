@@ -354,7 +354,7 @@ def test_a_mistyped_action_is_refused_with_a_legal_one_of_its_verb(page, server)
     page.wait_for_function("document.querySelector('#said p:last-child')?.innerText.includes('[field: arguments]')")
     said = page.locator("#said p").last.inner_text()
     assert said.endswith("[field: arguments] place now: e.g. place Junk a1 (512 in all)."), said
-    assert page.inner_text("#message").startswith("expected 2 word(s) after the verb, got 1")
+    assert page.inner_text("#message").startswith("expected 2 words after the verb, got 1")
     assert game_detail(server, created["id"], created["token"])["history"] == []
 
 

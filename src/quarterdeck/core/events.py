@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from .words import hits_phrase
+
 EVENT_KINDS: dict[str, type[Event]] = {}
 
 
@@ -96,10 +98,6 @@ class Fired(Event):
         amount = f" {self.amount}" if self.amount else ""
         return f"{self.piece} fires{amount} {where} at {self.target} (effect {self.effect})"
 
-
-def hits_phrase(hits: int) -> str:
-    """'no hit', '1 hit', '3 hits'."""
-    return "no hit" if not hits else f"{hits} hit{'' if hits == 1 else 's'}"
 
 
 def bearing_words(bearing: str) -> str:

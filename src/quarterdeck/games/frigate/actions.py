@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quarterdeck.core.errors import NotationError
+from quarterdeck.core.words import counted
 
 PORT, STARBOARD, BOW, STERN = "port", "starboard", "bow", "stern"
 BATTERIES = (PORT, STARBOARD, BOW, STERN)
@@ -193,8 +194,8 @@ def parse_action_text(text: str, ships: dict[str, str], squadrons: tuple[str, ..
 
     def count(n: int, m: int | None = None) -> None:
         if not n <= len(args) <= (m if m is not None else n):
-            raise NotationError("arguments", f"{verb} takes {n}{'' if m in (None, n) else f' to {m}'} argument(s)",
-                                text)
+            wanted = counted(n, "word") if m in (None, n) else f"{n} to {m} words"
+            raise NotationError("arguments", f"{verb} takes {wanted} after it ({len(args)} given)", text)
 
     def number(word: str, field: str) -> int:
         if not (word.isascii() and word.isdigit()):

@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from quarterdeck.core.events import Event, Fired, hits_phrase
+from quarterdeck.core.events import Event, Fired
 from quarterdeck.core.hexes import (
     BOW,
     PORT,
@@ -29,6 +29,7 @@ from quarterdeck.core.hexes import (
     range_and_field,
     side_of_keel,
 )
+from quarterdeck.core.words import hits_phrase
 
 from .actions import AIMS, Fire
 from .ships import ACTIVE, Ship

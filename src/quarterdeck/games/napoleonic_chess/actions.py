@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from quarterdeck.core.errors import NotationError
 from quarterdeck.core.geometry import Square, SquareGrid
+from quarterdeck.core.words import counted
 
 MOVE, ATTACK, SUPPORT, ADVANCE = "move", "attack", "support", "advance"
 ENDABLE_PHASES = (MOVE, ATTACK, SUPPORT, ADVANCE)
@@ -116,7 +117,8 @@ def parse_action_text(text: str, grid: SquareGrid, unit_types: dict[str, object]
 
 def _expect_arguments(arguments: list[str], count: int, text: str) -> None:
     if len(arguments) < count:
-        raise NotationError("arguments", f"expected {count} argument(s) after the verb", text)
+        wanted = counted(count, "word")
+        raise NotationError("arguments", f"expected {wanted} after the verb, got {len(arguments)}", text)
     if len(arguments) > count:
         raise NotationError("arguments", f"unexpected {' '.join(arguments[count:])!r}", text)
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core import plane
 from quarterdeck.core.errors import IllegalAction
-from quarterdeck.core.events import BatteryLost, DieRolled, Fired, Hit, hits_phrase
+from quarterdeck.core.events import BatteryLost, DieRolled, Fired, Hit
+from quarterdeck.core.words import counted, hits_phrase
 
 from .actions import Fire, Remove
 from .scenario import AHEAD, ASTERN, KINDS, PORT, STARBOARD, Battery, tables
@@ -223,7 +224,7 @@ def resolve_volley(state: NavalState) -> None:
                 sixes += double
     batteries = len(volley["shots"])
     state.emit(Fired(firer.name, volley["mount"], batteries, target.name, hits,
-                     f"{batteries} {'battery' if batteries == 1 else 'batteries'}, {hits_phrase(hits)}"))
+                     f"{counted(batteries, 'battery', 'batteries')}, {hits_phrase(hits)}"))
     if not target.in_play:
         return
     if hits:

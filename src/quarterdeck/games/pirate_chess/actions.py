@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.errors import NotationError, RecordError
 from ...core.protocol import Action
+from ...core.words import counted
 from .scenario import SHIP_TYPES, UPGRADE_KINDS, ship_kind
 
 if TYPE_CHECKING:
@@ -154,4 +155,5 @@ def _parse_upgrade(words: list[str], text: str) -> str:
 
 def _expect_words(arguments: list[str], count: int, text: str) -> None:
     if len(arguments) != count:
-        raise NotationError("arguments", f"expected {count} word(s) after the verb, got {len(arguments)}", text)
+        wanted = counted(count, "word")
+        raise NotationError("arguments", f"expected {wanted} after the verb, got {len(arguments)}", text)
