@@ -14,7 +14,16 @@ from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
 from quarterdeck.core.events import Event, Fired, Hit, Revealed, Struck, Submitted, Turned
 from quarterdeck.core.geometry import Compass, SquareGrid, TorusGrid
-from quarterdeck.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, Outcome, ScenarioInfo, State
+from quarterdeck.core.protocol import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    Outcome,
+    ScenarioInfo,
+    State,
+    points_phrase,
+)
 from quarterdeck.core.record import Record
 from quarterdeck.core.session import Match
 from quarterdeck.core.words import counted, hits_phrase
@@ -341,3 +350,5 @@ def test_counts_read_as_english():
     assert [counted(n, "word") for n in (0, 1, 2)] == ["0 words", "1 word", "2 words"]
     assert counted(3, "battery", "batteries") == "3 batteries"
     assert [hits_phrase(n) for n in (0, 1, 4)] == ["no hit", "1 hit", "4 hits"]
+    assert points_phrase(("british", "french"), (2, 82)) == "points: british 2, french 82"
+    assert [points_phrase(("blue", "red"), (n, n)) for n in (0, 1)] == ["0 points each", "1 point each"]

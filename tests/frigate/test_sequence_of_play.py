@@ -231,8 +231,8 @@ class TestOutline:
         to_movement(state, Essex=4, Java=4)
         events = quiet_turn(state)
         assert state.outcome.result == "draw" and state.outcome.returns == (0.0, 0.0)
-        assert state.outcome.reason == "the game-turn is over; points: blue 0, red 0"
-        assert GameOver("draw", "the game-turn is over; points: blue 0, red 0") in events  # the players are told
+        assert state.outcome.reason == "the game-turn is over; 0 points each"
+        assert GameOver("draw", "the game-turn is over; 0 points each") in events  # the players are told
 
     def test_the_dice_fall_evenly(self):
         """Every die is a chance decision: one die's six faces at 1/6 each, the initiative's 36 pairs at

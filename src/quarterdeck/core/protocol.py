@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 from .dice import Dice
 from .errors import IllegalAction, NotationError, unknown_scenario
 from .events import Event, GameOver, Resigned
+from .words import counted
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -83,7 +84,10 @@ class ScenarioInfo:
 
 
 def points_phrase(players: Sequence[str], points: Sequence[int]) -> str:
-    """Each side's points, named, for the reason a game ends: "points: british 2, french 82"."""
+    """Each side's points, named, for the reason a game ends: "points: british 2, french 82", or
+    "2 points each" when they are level."""
+    if len(set(points)) == 1:
+        return f"{counted(points[0], 'point')} each"
     return "points: " + ", ".join(f"{player} {score}" for player, score in zip(players, points, strict=True))
 
 

@@ -672,12 +672,12 @@ class NavalState(State):
         if self.outcome is not None:
             return
         a, b = victory.scores(self)
+        said = f"{reason}; {points_phrase(self.players, (a, b))}"
         if a == b:
-            self.outcome = Outcome((0.0, 0.0), "draw", f"{reason}; {a} point{'s' if a != 1 else ''} each")
+            self.outcome = Outcome((0.0, 0.0), "draw", said)
         else:
             winner = 0 if a > b else 1
-            returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-            self.outcome = Outcome(returns, self.players[winner], f"{reason}; {points_phrase(self.players, (a, b))}")
+            self.outcome = Outcome((1.0, -1.0) if winner == 0 else (-1.0, 1.0), self.players[winner], said)
         self.agenda = []
         self.emit(GameOver(self.outcome.result, self.outcome.reason))
 
