@@ -44,6 +44,16 @@ def test_the_status_counts_the_moves_left_before_nightfall():
     assert "7:30 pm, 1 move left before nightfall;" in render(view.status(state))
 
 
+@pytest.mark.parametrize(("phase", "words"), [("move-first", "moving first"), ("fire-second", "firing second"),
+                                             ("damage-first", "removing batteries lost to sixes"),
+                                             ("end", "the end of the move"), ("wind", "wind")])
+def test_the_status_names_the_step_of_the_move_in_words(phase, words):
+    view = GAME.hook("terminal_view")
+    state = GAME.new_initial_state("single-ship-action")
+    state.phase = phase
+    assert f"({words})" in render(view.status(state))
+
+
 def test_the_status_of_a_finished_battle_says_its_result_without_the_phase_it_ended_in():
     view = GAME.hook("terminal_view")
     state = GAME.new_initial_state("single-ship-action")

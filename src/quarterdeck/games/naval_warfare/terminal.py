@@ -54,6 +54,16 @@ PHASE_HELP = {
 }
 
 
+def phase_words(phase: str) -> str:
+    """The step of the move in words for the status line: "moving first", "firing second"."""
+    step, _, order = phase.partition("-")
+    doing = {"move": "moving", "fire": "firing"}.get(step)
+    if doing:
+        return f"{doing} {order}"
+    return {"damage": "removing batteries lost to sixes", "end": "the end of the move",
+            "fights": "boarding fights"}.get(step, phase)
+
+
 def arrow(heading: int) -> str:
     return ARROWS[round(heading / 45) % 8]
 
@@ -281,7 +291,7 @@ class TerminalView:
                  f"wind {STRENGTHS[state.strength]} from the {wind_name(state.wind)} "
                  f"(prevailing {wind_name(state.prevailing) if state.prevailing is not None else 'none'}); "
                  f"score {state.players[0]} {victory.scores(state)[0]}, {state.players[1]} {victory.scores(state)[1]}"),
-            Text(state.describe() + (f" ({state.phase})" if state.outcome is None else "")),
+            Text(state.describe() + (f" ({phase_words(state.phase)})" if state.outcome is None else "")),
         ]
         for ship in state.ships.values():
             marks = [m for m, on in (("in irons", ship.irons), ("adrift", ship.adrift), ("on fire", ship.on_fire),
