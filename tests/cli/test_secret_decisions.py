@@ -3,8 +3,10 @@ where both commanders place their armies in secret (seed 002, "Advanced Scenario
 
 from __future__ import annotations
 
+import contextlib
 import io
 
+import pytest
 from rich.console import Console
 
 from quarterdeck import games
@@ -85,3 +87,31 @@ def test_every_secret_phase_of_any_game_hands_over_frigate_simove_plots():
     handovers = [p for p in prompts if "press Enter" in p]
     assert handovers and screen.count(CLEAR) >= len(handovers) // 2
     assert {p.split(",")[0] for p in handovers} == {"Blue", "Red"}
+
+
+
+def test_the_next_person_cannot_bring_back_a_secret_plan_with_the_up_arrow():
+    """In a terminal the typed lines are kept for the Up arrow (readline), and a hand-over empties
+    them: Black, pressing Up at her first prompt, finds nothing of Red's deployment."""
+    readline = pytest.importorskip("readline")
+    readline.clear_history()
+    kept_at_handover: list[int] = []
+    lines = iter(["", *RED_PLAN, "", *BLACK_PLAN])
+
+    def person(prompt: str) -> str:
+        if prompt.startswith("Black, press Enter"):
+            kept_at_handover.append(readline.get_current_history_length())
+        line = next(lines, None)
+        if line is None:
+            raise EOFError  # the person leaves once both armies are placed
+        if line:
+            readline.add_history(line)  # as input() does with readline loaded
+        return line
+
+    match = Match(games.get("napoleonic-chess"), "attack-at-dawn", {}, 0)
+    console = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
+    with contextlib.suppress(EOFError):
+        TerminalGame(match, {}, console, ask=person).run()
+    assert kept_at_handover == [0] and match.state.phase == "move"
+    assert readline.get_current_history_length() == len(BLACK_PLAN)  # hers, kept for her own Up arrow
+    readline.clear_history()

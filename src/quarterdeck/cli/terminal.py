@@ -14,6 +14,8 @@ defence) are made unless the person switches them off with ``auto <name> off``.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,6 +54,24 @@ AUTO_COMMAND = ("auto <name> on|off", "let the terminal make a plan for you, or 
 HAND_OVER = "\x1b[3J"  # erases the scrollback too, where a cleared plan would still be readable
 
 
+def typed_lines(console: Console) -> Callable[[str], str]:
+    """How a person's lines are read: input() with readline's line editing and history (the Up arrow
+    brings back the last command, for the many `move <ship>` of a turn) where the console is a
+    terminal and the platform has readline."""
+    if console.is_terminal:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (loading it is what gives input() editing and history)
+    return lambda prompt: console.input(prompt)
+
+
+def forget_typed_lines() -> None:
+    """Empty the history of typed lines, where one is kept: the next person at the keyboard must not
+    bring back another's secret plan with the Up arrow."""
+    readline = sys.modules.get("readline")
+    if readline is not None:
+        readline.clear_history()
+
+
 class QuitGame(Exception):
     """The person asked to leave the game (after saving, if they wished)."""
 
@@ -62,7 +82,7 @@ class TerminalGame:
         self.match = match
         self.agents = agents
         self.console = console
-        self.ask = ask or (lambda prompt: console.input(prompt))
+        self.ask = ask or typed_lines(console)
         self.view = match.game.hook("terminal_view")
         self.save_to = save_to  # the record is written here when the game ends or the person leaves
         self.selected: str | None = None
@@ -213,6 +233,7 @@ class TerminalGame:
         if state.current_player() != SIMULTANEOUS or len(people) < 2 or self.viewer == seat:
             return
         if self.secret_shown not in (None, seat):
+            forget_typed_lines()
             self.console.clear()
             if self.console.is_terminal:
                 self.console.file.write(HAND_OVER)
