@@ -210,6 +210,16 @@ def test_a_name_typed_with_spaces_that_no_ship_has_is_refused_as_words_too_many(
     with pytest.raises(NotationError) as error:
         parse_action_text("strike Royal Navy", {"royal_sovereign": "Royal_Sovereign"})
     assert error.value.field == "arguments"  # "Royal Navy" is two words, as no ship's name is
+    assert error.value.message == "strike takes 1 word after it (2 given)"
+
+
+@pytest.mark.parametrize(("text", "message"), [("move Essex 2", "move takes 1 word after it (2 given)"),
+                                               ("fire Essex", "fire takes 3 to 4 words after it (1 given)"),
+                                               ("order blue", "order takes 4 words after it (1 given)")])
+def test_a_verb_with_words_missing_or_too_many_says_how_many_it_takes(text, message):
+    with pytest.raises(NotationError) as error:
+        parse_action_text(text, {"essex": "Essex"})
+    assert error.value.field == "arguments" and error.value.message == message
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
