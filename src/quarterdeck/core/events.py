@@ -99,7 +99,6 @@ class Fired(Event):
         return f"{self.piece} fires{amount} {where} at {self.target} (effect {self.effect})"
 
 
-
 def bearing_words(bearing: str) -> str:
     """A bearing in words: a quarter or compass point ("off the stbd-bow"), a broadside ("off the port
     side"), guns that point the ship's own way ("ahead", "astern"), or a game's own phrase, used as it
