@@ -425,7 +425,7 @@ class TestDriftAndSag:
         # Drift 1 for both, then any sag: 2 more for the 20-gun ship and none for the 74.
         assert state.grid.name(state.ships["Fly"].hex) == fly_ends
         sags = [e for e in events if isinstance(e, Marked) and e.piece != "Distant" and e.marker.startswith("sags")]
-        assert sags == ([Marked("Fly", "sags 2 hexes downwind in a fresh wind", "Movement 8")]
+        assert sags == ([Marked("Fly", "sags downwind in a fresh wind (a Sag of 2 hexes)", "Movement 8")]
                         if fly_ends == "0513" else [])
         assert state.grid.name(state.ships["Bellona"].hex) == "1011"
 

@@ -38,6 +38,7 @@ from quarterdeck.core.events import (
 )
 from quarterdeck.core.hexes import neighbour
 from quarterdeck.core.protocol import Outcome, points_phrase
+from quarterdeck.core.words import counted
 
 from . import combat, command, movement, prizes, simove, victory, wind
 from .actions import Declare, EndDeclare
@@ -382,8 +383,8 @@ def step_sag(state: FrigateState, events: list[Event]) -> bool:
         group = [ship] + ([state.ships[ship.afoul]] if ship.afoul else [])
         done |= {s.name for s in group}
         hexes = min(s.row.sag for s in group)
-        way = "a hex" if hexes == 1 else f"{hexes} hexes"
-        shift(state, group, hexes, events, Marked("", f"sags {way} downwind in a {state.velocity} wind", "Movement 8"))
+        sag = f"sags downwind in a {state.velocity} wind (a Sag of {counted(hexes, 'hex', 'hexes')})"
+        shift(state, group, hexes, events, Marked("", sag, "Movement 8"))  # a ship downwind may stop her short
     return True
 
 
