@@ -12,7 +12,7 @@ import pytest
 from quarterdeck import games
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError
-from quarterdeck.core.events import Event, Fired, Hit, Revealed, Struck, Submitted, Turned
+from quarterdeck.core.events import Drifted, Event, Fired, Hit, Revealed, Struck, Submitted, Turned
 from quarterdeck.core.geometry import Compass, SquareGrid, TorusGrid
 from quarterdeck.core.protocol import (
     CHANCE,
@@ -102,6 +102,8 @@ def test_fire_reads_as_english_from_a_quarter_a_broadside_or_the_guns_ahead():
     }
     chasers = Fired("Constitution", "bow", 0, "Guerriere", 0)  # a chaser's throw has no strength
     assert chasers.describe() == "Constitution fires off the bow at Guerriere (effect 0)"
+    drifted = Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)", "is in irons and drifts (rule 7)")
+    assert drifted.describe() == "Revenge is in irons and drifts (rule 7): (10.00, 10.00) -> (10.00, 9.00)"
     counted = Fired("Revenge", "port", 5, "San Martin", 3, "5 batteries, 3 hits")  # a game's own words
     assert counted.describe() == "Revenge fires off the port side at San Martin: 5 batteries, 3 hits"
 

@@ -330,7 +330,8 @@ class TestOptionalRules:
         capitana = state.ships["Capitana"]
         capitana.oars, capitana.flotation = True, flotation
         events = start_move(state)
-        assert Drifted("Capitana", "(10.00, 10.00)", f"(10.00, {drift})") in events
+        why = "cannot use her oars now and drifts (optional rule 4)"
+        assert Drifted("Capitana", "(10.00, 10.00)", f"(10.00, {drift})", why) in events
         assert state.to_json()["ships"][0]["limits"]["mode"] == "none"
 
     def test_taking_to_the_oars_costs_a_drifting_move_then_she_rows(self):

@@ -771,7 +771,8 @@ class TestOptionalRule4AbandonedGalley:
         (rule 6); carried off the table she is lost, abandoned, not disengaged."""
         state, events = self.rowed(20, 0.8, 90, COAST, strength="medium")
         capitana = state.ships["Capitana"]
-        assert Drifted("Capitana", "(20.00, 0.80)", "(20.00, -0.20)") in events
+        why = "is abandoned and drifts while her oars cannot be used (optional rule 4)"
+        assert Drifted("Capitana", "(20.00, 0.80)", "(20.00, -0.20)", why) in events
         assert Marked("Capitana", "is carried off the table, abandoned", "optional rule 4") in events
         assert capitana.status == "abandoned" and not capitana.in_play
 
@@ -1111,8 +1112,9 @@ class TestOptionalRule3Towing:
         state.ships["Pallas"].masts_lost = 2
         events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
-            Drifted("Pallas", "(12.00, 10.00)", "(12.00, 9.00)"),
-            Drifted("Calcutta", "(9.90, 10.00)", "(9.90, 9.00)"),
+            Drifted("Pallas", "(12.00, 10.00)", "(12.00, 9.00)", "is dismasted and drifts (rule 2)"),
+            Drifted("Calcutta", "(9.90, 10.00)", "(9.90, 9.00)",
+                    "drifts with Pallas, towing and towed together (optional rule 3)"),
         ]
 
     def test_a_wind_that_heads_a_tow_throws_for_the_tower_alone(self):

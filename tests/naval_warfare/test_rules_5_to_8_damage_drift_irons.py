@@ -197,7 +197,7 @@ class TestRule6Drifting:
         state = position(ships, wind=wind)
         state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
         events = start_move(state)
-        assert Drifted("Revenge", "(10.00, 10.00)", end) in events
+        assert Drifted("Revenge", "(10.00, 10.00)", end, "is dismasted and drifts (rule 2)") in events
 
     def test_in_a_westerly_the_most_easterly_ship_drifts_first(self):
         """Rule 6 in a wind from the west: Hope, 0.8" east of Revenge and a little south, drifts first,
@@ -211,8 +211,8 @@ class TestRule6Drifting:
         state.ships["Revenge"].masts_lost = state.ships["Hope"].masts_lost = 2
         events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
-            Drifted("Hope", "(10.80, 9.70)", "(11.80, 9.70)"),
-            Drifted("Revenge", "(10.00, 10.00)", "(11.00, 10.00)"),
+            Drifted("Hope", "(10.80, 9.70)", "(11.80, 9.70)", "is dismasted and drifts (rule 2)"),
+            Drifted("Revenge", "(10.00, 10.00)", "(11.00, 10.00)", "is dismasted and drifts (rule 2)"),
         ]
 
     def test_the_most_downwind_ship_drifts_first_so_a_line_of_dismasted_ships_all_drift_clear(self):
@@ -228,8 +228,8 @@ class TestRule6Drifting:
         events = start_move(state)
         drifted = [e for e in events if isinstance(e, Drifted)]
         assert drifted == [
-            Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)"),
-            Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)"),
+            Drifted("Hope", "(10.00, 10.00)", "(10.00, 9.00)", "is dismasted and drifts (rule 2)"),
+            Drifted("Revenge", "(10.30, 10.80)", "(10.30, 9.80)", "is dismasted and drifts (rule 2)"),
         ]
         assert not state.ships["Hope"].adrift  # nobody struck her
 
@@ -239,8 +239,8 @@ class TestRule6Drifting:
         state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
         events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
-            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)"),
-            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)"),
+            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)", "drifts grappled to San Martin (rule 12)"),
+            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 9.30)", "drifts grappled to Revenge (rule 12)"),
         ]
         assert (state.ships["San Martin"].x, state.ships["San Martin"].y) == (1000, 930)
 
@@ -280,7 +280,7 @@ class TestRule6Drifting:
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
         events = start_move(state)
-        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)", "is dismasted and drifts (rule 2)") in events
         assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
 
     @pytest.mark.parametrize("swallow_y", [10, 9.9])
@@ -297,7 +297,7 @@ class TestRule6Drifting:
         state = position(ships)
         state.ships["Revenge"].masts_lost = 2
         events = start_move(state)
-        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)", "is dismasted and drifts (rule 2)") in events
         for struck in ("Hope", "Swallow"):
             assert state.ships[struck].adrift
             assert Marked(struck, "is struck by drifting Revenge and drifts", "rule 6") in events
@@ -332,8 +332,8 @@ class TestRule6Drifting:
         state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
         events = start_move(state)
         assert [e for e in events if isinstance(e, Drifted)] == [
-            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.75)"),
-            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 10.05)"),
+            Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.75)", "drifts grappled to San Martin (rule 12)"),
+            Drifted("San Martin", "(10.00, 10.30)", "(10.00, 10.05)", "drifts grappled to Revenge (rule 12)"),
         ]
         assert [e for e in events if isinstance(e, Marked)] == [
             Marked("Hope", "is struck by drifting Revenge and drifts", "rule 6")
@@ -355,7 +355,7 @@ class TestRule6Drifting:
         san_juan = state.ships["San Juan"]
         san_juan.status, san_juan.captor = "surrendered", 0
         events = start_move(state)
-        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)") in events
+        assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)", "is dismasted and drifts (rule 2)") in events
         assert not san_juan.adrift and san_juan.point == (1000, 1000)
         assert not any(isinstance(e, Marked) for e in events)
 
@@ -364,7 +364,8 @@ class TestRule6Drifting:
         assert due(state) == ("roll", "resume")
         events = roll(state, 3)
         assert events[0] == DieRolled("Revenge to sail again (rule 6)", 3)
-        assert state.ships["Revenge"].adrift and Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
+        drifting = Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)", "is drifting until it throws 4-6 (rule 6)")
+        assert state.ships["Revenge"].adrift and drifting in events
         assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
 
     def test_a_drifting_ship_throwing_4_is_shown_sailing_again(self):
@@ -459,7 +460,7 @@ class TestRules7And8Irons:
         state = revenge_marked("irons", 15)
         events = roll(state, 4)
         assert events[0] == DieRolled("Revenge in irons (rule 7)", 4)
-        assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)") in events
+        assert Drifted("Revenge", "(10.00, 10.00)", "(10.00, 9.00)", "is in irons and drifts (rule 7)") in events
         assert not any(isinstance(e, Marked) and e.piece == "Revenge" for e in events)
         assert not any(a.ship == "Revenge" for a in state.legal_actions())
         # and the table says why she lies still, as the prompt does when she is named in her side's move

@@ -357,12 +357,18 @@ class GameOver(Event):
 # --- measured-table naval games (Naval Warfare 1500-1850) -------------------------------------------
 @dataclass(frozen=True)
 class Drifted(Event):
+    """A ship carried by the wind, not sailed; `why`, where given, is the reason in the rules' words
+    ("is in irons and drifts (rule 7)")."""
+
     kind: ClassVar[str] = "drifted"
     piece: str
     origin: str
     destination: str
+    why: str = ""
 
     def describe(self) -> str:
+        if self.why:
+            return f"{self.piece} {self.why}: {self.origin} -> {self.destination}"
         return f"{self.piece} drifts {self.origin} -> {self.destination}"
 
 

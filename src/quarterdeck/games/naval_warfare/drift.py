@@ -47,6 +47,21 @@ def drift_all(state: NavalState) -> None:
         _drift_group(state, group, downwind, distance)
 
 
+def why_drifting(state: NavalState, ship: Ship) -> str:
+    """Why a ship drifts this move, with its rule ("is in irons and drifts (rule 7)"), told with her
+    drift so that nobody wonders why a ship nobody moved has moved."""
+    if ship.status == ROWING:
+        return "is abandoned and drifts while her oars cannot be used (optional rule 4)"
+    reason = drift_reason(state, ship)
+    if reason:
+        return reason
+    if ship.irons:
+        return "is in irons and drifts (rule 7)"
+    if ship.grappled:
+        return f"drifts grappled to {ship.grappled} (rule 12)"
+    return f"drifts with {ship.tow}, towing and towed together (optional rule 3)"
+
+
 def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: int) -> None:
     names = tuple(s.name for s in group)
     travel = distance
@@ -73,7 +88,7 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
         start = ship.point
         ship.x, ship.y = plane.advance(ship.point, downwind, travel)
         if travel:
-            state.emit(Drifted(ship.name, state.where(start), state.where(ship.point)))
+            state.emit(Drifted(ship.name, state.where(start), state.where(ship.point), why_drifting(state, ship)))
     for ship, land_name in wrecked:
         ship.status = "wrecked"
         state.emit(Wrecked(ship.name, land_name))
