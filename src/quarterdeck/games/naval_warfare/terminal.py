@@ -190,14 +190,14 @@ class TerminalView:
         """This game's ways of typing (actions.py has the whole notation)."""
         return [
             ("<ship>", "select a ship by name (any case): her legal actions are listed and marked"),
-            ("move <ship> turn <deg> run <in> turn <deg>", "a move in the book's terms (rule 4): a turn at the start "
-             "(+ starboard, - port), a run in inches, a turn at the end; any part may be left out: `move "
+            ("move <ship> [turn <deg>] [run <in>] [turn <deg>]", "a move in the book's terms (rule 4): a turn at the "
+             "start (+ starboard, - port), a run in inches, a turn at the end; a part left out is none: `move "
              "<ship> run 3` sails 3 inches on her heading"),
             ("move <ship> to <x> <y> heading <deg>", "the same move by its end point and heading"),
             ("... board|tow|secure <ship>, ... heave-to|oars|sail|boats", "what she does at the end of her run"),
             ("move <ship> hold|cut|dishonour|cast-off", "a grappled, surrendered, towing or towed ship's move"),
-            ("fire <ship> <port|starboard|ahead|astern> at <ship>", "a whole broadside or the bow or stern guns "
-             "(rule 10), or `fire <ship> at <ship>` for the one that bears; `end-fire` when done"),
+            ("fire <ship> [port|starboard|ahead|astern] at <ship>", "a whole broadside or the bow or stern guns "
+             "(rule 10); without its battery, the one that bears; `end-fire` when done"),
             ("remove <ship> <mount> [half] <kind>", "the battery a six took (rule 11)"),
             ("gunners <ship> <men>", "men kept at her guns when a boarding fight begins; the rest fight "
              "(optional rule 5)"),
