@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.core.errors import IllegalAction
+from quarterdeck.core.errors import IllegalAction, NotationError
 from quarterdeck.core.events import Captured, Crippled, DieRolled, Dismasted, Fired, Hit, Sunk
 from quarterdeck.games.frigate import combat
 from quarterdeck.games.frigate.actions import Fire, Hold, Move, Pass, Roll
@@ -95,6 +95,41 @@ class TestConditionsOfCombat:
         assert combat.battery_problem(state, essex, "starboard")[0] == "crew-hits"
         essex.crew = 0  # all crew hits repaired: two-sided fire restored
         assert combat.battery_problem(state, essex, "starboard") is None
+
+
+class TestFireTypedWithoutItsBattery:
+    """Notation: `fire <ship> [at] <target> [hull|rigging]` is the one attack on that target open to her
+    now; where her broadside needs an aim, or no attack is open, she is told so and nothing fires."""
+
+    def alongside(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Bellona", "red", 74, "1310", "N", 0))
+        return to_windows(state, Essex=0, Bellona=0)
+
+    @pytest.mark.parametrize("text", ["fire Essex at Bellona hull", "fire Essex bellona HULL"])
+    def test_the_broadside_that_bears_is_found(self, text):
+        assert self.alongside().parse_action(text) == Fire("Essex", "starboard", "Bellona", "hull")
+
+    def test_a_broadside_without_its_aim_is_asked_for_one(self):
+        with pytest.raises(NotationError) as error:
+            self.alongside().parse_action("fire Essex at Bellona")
+        assert error.value.field == "aim"
+        assert error.value.message == "aim at the hull or the rigging: fire Essex at Bellona hull|rigging"
+
+    def test_the_chasers_need_no_aim(self):
+        state = battle(ship("Essex", "blue", 44, "1010", "N", 0, **FRIGATE), ship("Ahead", "red", 38, "1006", "N", 0))
+        to_windows(state, Essex=0, Ahead=0)
+        assert state.parse_action("fire Essex at Ahead") == Fire("Essex", "bow", "Ahead")
+
+    def test_a_ship_with_no_attack_open_is_told_and_nothing_fires(self):
+        state = self.alongside()
+        with pytest.raises(NotationError) as error:
+            state.parse_action("fire Bellona at Essex hull")  # blue's window: red's turn to fire is not yet
+        assert error.value.field == "battery" and error.value.message.endswith("of her batteries none may fire "
+                                                                               "at Essex now")
+        assert not state.ships["Bellona"].fired
+        with pytest.raises(NotationError) as error:
+            state.parse_action("fire Essex at Bellona hull now")
+        assert error.value.field == "arguments"
 
 
 class TestFieldsAndLinesOfFire:

@@ -16,6 +16,8 @@
     plot Constitution ahead    SiMove: the next point of the ship's secret plot (ahead/port/starboard/stand)
     fire Constitution starboard Guerriere hull    a broadside, aimed at the hull or the rigging
     fire Constitution bow Guerriere               the bow (or stern) chasers
+    fire Constitution at Guerriere hull           the one battery that may fire at her (the aim where it
+                                                  matters; `at` may be left out)
     hold Constitution          hold fire: close this fire window
     pass Constitution          pass to the segment's end: no more windows this segment
     melee Constitution         at the segment's end: melee with the ship she is afoul of
@@ -238,6 +240,13 @@ def parse_action_text(text: str, ships: dict[str, str], squadrons: tuple[str, ..
         count(2)
         return Plot(ship(), word_in(args[1], "step", STEPS))
     if verb == "fire":
+        if len(args) > 1 and (args[1].lower() == "at" or args[1].lower() in ships):  # no battery: the state finds it
+            target = 2 if args[1].lower() == "at" else 1
+            if not target < len(args) <= target + 2:
+                raise NotationError("arguments", "fire <ship> [at] <target> [hull|rigging], or with its battery: "
+                                    "fire <ship> port|starboard|bow|stern <target> [hull|rigging]", text)
+            aim = word_in(args[target + 1], "aim", AIMS) if len(args) > target + 1 else ""
+            return Fire(ship(), "", ship(target), aim)
         count(3, 4)
         battery = word_in(args[1], "battery", BATTERIES)
         aim = word_in(args[3], "aim", AIMS) if len(args) > 3 else ""

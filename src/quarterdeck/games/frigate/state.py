@@ -586,7 +586,25 @@ class FrigateState(State):
 
     def parse_action(self, text: str, player: int | None = None) -> FrigateAction:
         names = {name.lower(): name for name in self.ships}
-        return parse_action_text(text, names, tuple(q.name for q in self.scenario.squadrons))
+        action = parse_action_text(text, names, tuple(q.name for q in self.scenario.squadrons))
+        if isinstance(action, Fire) and not action.battery:
+            return self._fire_that_bears(action, text)
+        return action
+
+    def _fire_that_bears(self, wanted: Fire, text: str) -> Fire:
+        """`fire <ship> at <target> [aim]`: the one attack on the target open to her now."""
+        ship = self.ships[wanted.ship]
+        fires = [a for a in self.legal_actions(ship.owner, piece=ship.name)
+                 if isinstance(a, Fire) and a.target == wanted.target and (not wanted.aim or a.aim == wanted.aim)]
+        if len(fires) == 1:
+            return fires[0]
+        if len({a.battery for a in fires}) == 1:  # one broadside, aimed at the hull or the rigging
+            raise NotationError("aim", f"aim at the hull or the rigging: fire {ship.name} at {wanted.target} "
+                                       "hull|rigging", text)
+        which = " and ".join(dict.fromkeys(a.battery for a in fires)) or "none"
+        raise NotationError("battery", f"name the battery, fire {ship.name} port|starboard|bow|stern "
+                                       f"{wanted.target}: of her batteries {which} may fire at {wanted.target} now",
+                            text)
 
     # --- copies, views, JSON -------------------------------------------------------------------------
     def clone(self) -> FrigateState:

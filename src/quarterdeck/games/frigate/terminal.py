@@ -122,6 +122,7 @@ class TerminalView:
             ("fire <ship> port|starboard <target> hull|rigging", "a broadside at the hull or the rigging; the odds, "
              "raking and CRT column are shown in the fire window"),
             ("fire <ship> bow|stern <target>", "the chase guns"),
+            ("fire <ship> [at] <target> [hull|rigging]", "the battery left out: the one that may fire at her now"),
             ("hold / pass", "in a fire window: hold fire now, or pass to the segment's end"),
             ("melee <ship>", "at the segment's end: melee with the ship she is afoul of"),
         ]
