@@ -283,6 +283,34 @@ class TestRule6Drifting:
         assert Drifted("Revenge", "(10.00, 10.80)", "(10.00, 10.25)", "is dismasted and drifts (rule 2)") in events
         assert Marked("San Martin", "is struck by drifting Revenge and drifts", "rule 6") in events
 
+    def test_a_grappled_pair_drifting_its_full_inch_strikes_a_ship_below_each(self):
+        """Rule 6: the pair drifts its full inch and each ends in contact (0.05" off) with a ship of her
+        own below her: both are struck, each told by the ship that came up against her."""
+        ships = [ship("Revenge", "english", 10, 10, 90), ship("San Martin", "spanish", 13, 10, 90, type="San Martin"),
+                 ship("Hope", "english", 10, 8.7, 90, type="Hope"),
+                 ship("Swallow", "english", 13, 8.7, 90, type="Hope")]
+        state = position(ships)
+        state.ships["Revenge"].grappled, state.ships["San Martin"].grappled = "San Martin", "Revenge"
+        events = start_move(state)
+        assert [e.describe() for e in events if isinstance(e, Marked)] == [
+            "Hope is struck by drifting Revenge and drifts (rule 6)",
+            "Swallow is struck by drifting San Martin and drifts (rule 6)",
+        ]
+        assert state.ships["San Martin"].point == (1300, 900)
+
+    @pytest.mark.parametrize("revenge_y", [10.8, 10.51])
+    def test_a_drift_stops_in_contact_to_the_hundredth_anywhere_on_the_table(self, revenge_y):
+        """Rule 6: away from the table's diagonal (x 30, y 10) the drift stops where the hulls touch,
+        exactly (10.25, a hundredth short or over would part them or cross), from a full inch above
+        or from 0.26" beyond it, and San Martin is struck."""
+        ships = [ship("Revenge", "english", 30, revenge_y, 90),
+                 ship("San Martin", "spanish", 30, 10, 90, type="San Martin")]
+        state = position(ships)
+        state.ships["Revenge"].masts_lost = 2
+        events = start_move(state)
+        (drift,) = [e for e in events if isinstance(e, Drifted)]
+        assert drift.destination == "(30.00, 10.25)" and state.ships["San Martin"].adrift
+
     @pytest.mark.parametrize("swallow_y", [10, 9.9])
     def test_a_drift_that_comes_up_against_two_ships_sets_both_drifting(self, swallow_y):
         """Rule 6 and the rulings ("in contact" = hulls within 0.1"): Revenge (1" long, heading E)

@@ -65,7 +65,7 @@ def why_drifting(state: NavalState, ship: Ship) -> str:
 def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: int) -> None:
     names = tuple(s.name for s in group)
     travel = distance
-    struck: list[str] = []  # every ship the drift comes up against where it stops (rule 6)
+    struck: dict[str, str] = {}  # every ship the drift comes up against where it stops, and which of them (rule 6)
     for ship in group:
         scan = Scan(state, ship, distance + 600, names, land=False)
         # she comes up against a hull within 0.1" beyond her full drift too (rulings: in contact), touching
@@ -73,9 +73,10 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
         ahead = _free_drift(scan, ship, downwind, distance + CONTACT + 1)
         free = min(ahead, distance)
         if free < travel:
-            travel, struck = free, []
+            travel, struck = free, {}
         if free == travel and ahead <= distance + CONTACT:
-            struck += [name for name in _contact_with(scan, ship, downwind, free) if name not in struck]
+            for name in _contact_with(scan, ship, downwind, free):
+                struck.setdefault(name, ship.name)
     wrecked = []
     for ship in group:
         end = plane.advance(ship.point, downwind, travel)
@@ -96,11 +97,11 @@ def _drift_group(state: NavalState, group: list[Ship], downwind: int, distance: 
     for ship in group:
         if ship.in_play and not plane.in_table(ship.point, state.scenario.width, state.scenario.height):
             off_table(state, ship)
-    for name in struck:
+    for name, by in struck.items():
         other = state.ships.get(name)
         if other is not None and other.fighting and not other.adrift and other.name not in names:
             other.adrift = True
-            state.emit(Marked(other.name, f"is struck by drifting {group[0].name} and drifts", "rule 6"))
+            state.emit(Marked(other.name, f"is struck by drifting {by} and drifts", "rule 6"))
 
 
 def _free_drift(scan: Scan, ship: Ship, direction: int, distance: int) -> int:
