@@ -109,9 +109,10 @@ class TestFireTypedWithoutItsBattery:
     def test_the_broadside_that_bears_is_found(self, text):
         assert self.alongside().parse_action(text) == Fire("Essex", "starboard", "Bellona", "hull")
 
-    def test_a_broadside_without_its_aim_is_asked_for_one(self):
+    @pytest.mark.parametrize("text", ["fire Essex at Bellona", "fire Essex Bellona"])
+    def test_a_broadside_without_its_aim_is_asked_for_one(self, text):
         with pytest.raises(NotationError) as error:
-            self.alongside().parse_action("fire Essex at Bellona")
+            self.alongside().parse_action(text)
         assert error.value.field == "aim"
         assert error.value.message == "aim at the hull or the rigging: fire Essex at Bellona hull|rigging"
 
