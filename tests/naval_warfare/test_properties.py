@@ -151,6 +151,7 @@ def test_malformed_text_is_a_notation_error(text):
         ("move Revenge to 1 2 bearing 90", "move", "move <ship> to <x> <y> heading <degrees>"),
         ("move Revenge to 1 2 heading", "move", "move <ship> to <x> <y> heading <degrees>"),
         ("fire port at San Martin", "ship", "a ship's name comes first"),
+        ("fire Revenge at", "fire", "fire <ship> <port|starboard|ahead|astern> at <target>"),
         ("roll 1 2 3", "roll", "roll and one or two numbers"),
         ("move Revenge turn 0 run 1.00 turn 0 fly", "move", "unexpected 'fly' after the move"),
         ("move Revenge turn 0 run 1.00 turn 0 heave-to now", "move", "unexpected 'heave-to now' after the move"),
