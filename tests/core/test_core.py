@@ -354,3 +354,6 @@ def test_counts_read_as_english():
     assert [hits_phrase(n) for n in (0, 1, 4)] == ["no hit", "1 hit", "4 hits"]
     assert points_phrase(("british", "french"), (2, 82)) == "points: british 2, french 82"
     assert [points_phrase(("blue", "red"), (n, n)) for n in (0, 1)] == ["0 points each", "1 point each"]
+    assert Outcome.on_points(("blue", "red"), (2, 5), "the 15 game-turns are over") == Outcome(
+        (-1.0, 1.0), "red", "the 15 game-turns are over; points: blue 2, red 5")
+    assert Outcome.on_points(("blue", "red"), (3, 3), "nightfall").returns == (0.0, 0.0)

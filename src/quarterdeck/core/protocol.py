@@ -61,6 +61,16 @@ class Outcome:
         return {"returns": list(self.returns), "result": self.result, "reason": self.reason}
 
     @classmethod
+    def on_points(cls, players: Sequence[str], points: Sequence[int], reason: str) -> Outcome:
+        """A two-sided game decided by points: the higher wins, level is a draw, and the reason names
+        the points ("nightfall ends the battle; points: british 2, french 82")."""
+        said = f"{reason}; {points_phrase(players, points)}"
+        if points[0] == points[1]:
+            return cls((0.0, 0.0), "draw", said)
+        winner = 0 if points[0] > points[1] else 1
+        return cls((1.0, -1.0) if winner == 0 else (-1.0, 1.0), players[winner], said)
+
+    @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Outcome | None:
         if data is None:
             return None

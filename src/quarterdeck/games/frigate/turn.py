@@ -12,7 +12,6 @@ resolved here (the other dice in the modules of their rules).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import (
@@ -37,7 +36,7 @@ from quarterdeck.core.events import (
     WindChanged,
 )
 from quarterdeck.core.hexes import neighbour
-from quarterdeck.core.protocol import Outcome, points_phrase
+from quarterdeck.core.protocol import Outcome
 from quarterdeck.core.words import counted
 
 from . import combat, command, movement, prizes, simove, victory, wind
@@ -269,8 +268,9 @@ def begin_segment(state: FrigateState, events: list[Event]) -> None:
     events.append(PhaseChanged(state.players[state.order[state.segment - 1]], f"move first in segment {state.segment}",
                               state.turn))
     # Told, so that a side passed over knows why; once for both sides when neither moves.
-    idle = [player for side, player in enumerate(state.players)
-            if state.own(side) and not any(ship.left for ship in state.own(side))]
+    fleets = [state.own(side) for side in range(len(state.players))]
+    idle = [player for player, ships in zip(state.players, fleets, strict=True)
+            if ships and not any(ship.left for ship in ships)]
     if idle:
         who, verb = ("neither side", "moves a ship") if len(idle) == 2 else (idle[0], "moves no ship")
         events.append(Passed(who, f"{verb} in segment {state.segment}: none has a Movement Point in it",
@@ -366,8 +366,7 @@ def step_drift(state: FrigateState, events: list[Event]) -> bool:
             if s.afoul or s.dismasted(state.tables):
                 s.facing = state.wind_from
         why = "afoul" if ship.afoul else "dismasted" if ship.dismasted(state.tables) else "at MA 0"
-        shift(state, group, 1, events, Marked("", f"drifts a hex downwind, {why} in a {state.velocity} wind",
-                                              "Movement 7"))
+        shift(state, group, 1, events, f"drifts a hex downwind, {why} in a {state.velocity} wind", "Movement 7")
     return True
 
 
@@ -384,14 +383,14 @@ def step_sag(state: FrigateState, events: list[Event]) -> bool:
         done |= {s.name for s in group}
         hexes = min(s.row.sag for s in group)
         sag = f"sags downwind in a {state.velocity} wind (a Sag of {counted(hexes, 'hex', 'hexes')})"
-        shift(state, group, hexes, events, Marked("", sag, "Movement 8"))  # a ship downwind may stop her short
+        shift(state, group, hexes, events, sag, "Movement 8")  # a ship downwind may stop her short of it
     return True
 
 
-def shift(state: FrigateState, group: list[Ship], hexes: int, events: list[Event], why: Marked) -> None:
+def shift(state: FrigateState, group: list[Ship], hexes: int, events: list[Event], why: str, rule: str) -> None:
     """Move ships (an afoul pair together) downwind, stopping short of an occupied hex; off the
-    map they leave the battle. Each ship that goes is told why first (`why`, her name filled in), so
-    that a move nobody ordered does not puzzle her captain."""
+    map they leave the battle. Each ship that goes is told why first (`why`, under `rule`), so that a
+    move nobody ordered does not puzzle her captain."""
     way = movement.downwind(state)
     for step in range(hexes):
         here = group[0].hex
@@ -399,7 +398,7 @@ def shift(state: FrigateState, group: list[Ship], hexes: int, events: list[Event
         if state.grid.contains(dest) and state.ships_at(dest):
             return
         if step == 0:
-            events.extend(replace(why, piece=ship.name) for ship in group)
+            events.extend(Marked(ship.name, why, rule) for ship in group)
         if not state.grid.contains(dest):
             for ship in group:
                 ship.status, ship.edge = ESCAPED, movement.edge_of(state.grid, dest)
@@ -503,17 +502,10 @@ def check_end(state: FrigateState, events: list[Event]) -> bool:
 
 
 def finish_on_points(state: FrigateState, reason: str, events: list[Event]) -> None:
-    score = victory.points(state)
-    if score[0] == score[1]:
-        returns, result = (0.0, 0.0), "draw"
-    else:
-        winner = 0 if score[0] > score[1] else 1
-        returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-        result = state.players[winner]
-    state.outcome = Outcome(returns, result, f"{reason}; {points_phrase(state.players, score)}")
+    state.outcome = Outcome.on_points(state.players, victory.points(state), reason)
     state.phase = OVER
     state.rolls, state.windows = [], []
-    events.append(GameOver(result, state.outcome.reason))
+    events.append(GameOver(state.outcome.result, state.outcome.reason))
 
 
 STEPS = {

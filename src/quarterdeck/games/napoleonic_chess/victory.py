@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from quarterdeck.core.events import Eliminated, Event, GameOver
 from quarterdeck.core.protocol import Outcome
+from quarterdeck.core.words import counted
 
 if TYPE_CHECKING:
     from .state import NapoleonicState
@@ -76,8 +77,7 @@ def count_quiet_turn(state: NapoleonicState, events: list[Event]) -> None:
     else:
         state.quiet_turns += 1
     if state.quiet_turns >= state.scenario.quiet_turn_limit:
-        turns = f"{state.quiet_turns} turn{'s' if state.quiet_turns != 1 else ''}"
-        finish_drawn(state, f"{turns} without an elimination", events)
+        finish_drawn(state, f"{counted(state.quiet_turns, 'turn')} without an elimination", events)
 
 
 def finish(state: NapoleonicState, outcome: Outcome, events: list[Event]) -> None:

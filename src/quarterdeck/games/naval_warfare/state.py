@@ -55,7 +55,7 @@ from quarterdeck.core import plane
 from quarterdeck.core.dice import Dice
 from quarterdeck.core.errors import IllegalAction, NotationError, RecordError, ScenarioError
 from quarterdeck.core.events import Event, GameOver, Marked, Passed, PhaseChanged, Placed, Sunk
-from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State, points_phrase, ships_phrase
+from quarterdeck.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State, ships_phrase
 
 from . import boarding, damage, drift, fire, movement, prizes, sampling, victory, wind
 from .actions import (
@@ -671,13 +671,7 @@ class NavalState(State):
     def finish(self, reason: str) -> None:
         if self.outcome is not None:
             return
-        a, b = victory.scores(self)
-        said = f"{reason}; {points_phrase(self.players, (a, b))}"
-        if a == b:
-            self.outcome = Outcome((0.0, 0.0), "draw", said)
-        else:
-            winner = 0 if a > b else 1
-            self.outcome = Outcome((1.0, -1.0) if winner == 0 else (-1.0, 1.0), self.players[winner], said)
+        self.outcome = Outcome.on_points(self.players, victory.scores(self), reason)
         self.agenda = []
         self.emit(GameOver(self.outcome.result, self.outcome.reason))
 

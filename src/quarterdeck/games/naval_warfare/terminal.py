@@ -23,6 +23,7 @@ from rich.text import Text
 
 from quarterdeck.core import plane
 from quarterdeck.core.errors import IllegalAction, NotationError
+from quarterdeck.core.words import counted
 
 from . import fire, victory
 from .actions import Move
@@ -287,7 +288,7 @@ class TerminalView:
         lines = [
             Text(state.scenario.title, style="bold"),
             Text(f"move {state.move_number}, {victory.clock_text(state.clock)}, "
-                 f"{left} move{'' if left == 1 else 's'} left before {until}; "
+                 f"{counted(left, 'move')} left before {until}; "
                  f"wind {STRENGTHS[state.strength]} from the {wind_name(state.wind)} "
                  f"(prevailing {wind_name(state.prevailing) if state.prevailing is not None else 'none'}); "
                  f"score {state.players[0]} {victory.scores(state)[0]}, {state.players[1]} {victory.scores(state)[1]}"),

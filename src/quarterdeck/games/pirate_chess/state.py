@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from ...core.errors import IllegalAction, RecordError, ScenarioError
 from ...core.events import Event, GameOver, PhaseChanged
 from ...core.protocol import TERMINAL, Action, Game, Outcome, State
+from ...core.words import counted
 from .actions import END, Anchor, End, Move, Place, action_text, checked_ship_id, parse_action
 from .anchoring import anchor, anchor_actions, check_anchor, has_anchor_action
 from .movement import check_move, check_place, geometry, has_move, moves, place, placements, sail
@@ -273,7 +274,7 @@ class PirateChessState(State):
         if options.repetition_draw and self.history.count(key) >= 3:
             self._finish(None, "the same position arose for the third time", events)
         elif options.quiet_turn_draw and self.quiet_turns >= options.quiet_turn_limit:
-            turns = f"{options.quiet_turn_limit} turn{'s' if options.quiet_turn_limit != 1 else ''}"
+            turns = counted(options.quiet_turn_limit, "turn")
             self._finish(None, f"{turns} without an attack, placement or upgrade", events)
 
     def _finish(self, winner: int | None, reason: str, events: list[Event]) -> None:
