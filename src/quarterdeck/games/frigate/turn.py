@@ -277,19 +277,19 @@ def begin_segment(state: FrigateState, events: list[Event]) -> None:
                              "Quarterly Movement Chart"))
     state.signatures = {}
     first = state.order[state.segment - 1]
-    open_windows(state, first, every=True)
+    open_windows(state, first)  # the signatures just emptied: every ship with a target gets a window
 
 
-def open_windows(state: FrigateState, first: int, every: bool = False) -> None:
+def open_windows(state: FrigateState, first: int) -> None:
     """Seed, Sequence of Play 2 (fire at any time), made exact by the ruling: a window for each
-    ship whose targets changed (every ship with a target at the segment's start)."""
+    ship whose targets changed since her last window (at the segment's start, every ship with a target)."""
     for side in (first, 1 - first):
         enemies = combat.in_the_fight(state, side)
         for ship in state.own(side):
             signature = combat.fire_signature(state, ship, enemies)
             gained = not signature <= state.signatures.get(ship.name, frozenset())
             state.signatures[ship.name] = signature
-            if (gained or (every and signature)) and not ship.passed and ship.name not in state.windows:
+            if gained and not ship.passed and ship.name not in state.windows:
                 state.windows.append(ship.name)
 
 
