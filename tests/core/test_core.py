@@ -264,6 +264,16 @@ def test_resignation_is_shared_notation():
     assert state.outcome.result == "blue" and state.returns() == [1.0, -1.0]
 
 
+def test_the_end_of_a_game_says_who_won_or_that_it_was_drawn():
+    """'game over: dutch' left a player wondering whether the dutch had won or lost."""
+    state = ToyGame().new_initial_state()
+    events = state.apply(state.text_to_action("resign red"))
+    assert state.outcome.verdict == "blue won"
+    assert events[-1].describe() == "game over: blue won (red resigned)"
+    assert state.describe() == "game over: blue won (red resigned)"
+    assert Outcome((0.0, 0.0), "draw", "nightfall").verdict == "a draw"
+
+
 def test_record_headers_escape_quotes():
     record = Record(game="toy", termination='he said "enough"; resigned')
     assert Record.parse(record.to_text()).termination == 'he said "enough"; resigned'

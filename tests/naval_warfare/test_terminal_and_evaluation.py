@@ -60,7 +60,7 @@ def test_the_status_of_a_finished_battle_says_its_result_without_the_phase_it_en
     assert f"({state.phase})" in render(view.status(state))  # a battle under way names the step due
     state.phase, state.outcome = "clock", Outcome((0.0, 0.0), "draw", "nightfall ends the battle; 0 points each")
     text = render(view.status(state))
-    assert "game over: draw (nightfall ends the battle; 0 points each)\n" in text and "(clock)" not in text
+    assert "game over: a draw (nightfall ends the battle; 0 points each)\n" in text and "(clock)" not in text
 
 
 def test_same_repeats_a_naval_warfare_move_when_the_initiative_changed_hands():

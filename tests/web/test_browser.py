@@ -233,6 +233,17 @@ def test_a_short_game_at_one_screen_by_clicking(page, server, game):
     assert screenshot_taken or page.inner_text("#status").startswith("Game over")
 
 
+@pytest.mark.parametrize(("game", "loser", "winner"), [("naval-warfare", "english", "spanish"), ("frigate", "blue", "red")])
+def test_a_finished_battle_says_who_won_above_the_table_too(page, server, game, loser, winner):
+    """The dice books' bridge said "Game over: spanish (...)", which left a player asking which way."""
+    created = create_game(server, game, "local")
+    play_by_api(server, created["id"], created["token"], loser, f"resign {loser}")
+    open_game(page, server, created["id"], created["token"])
+    said = f"{winner} won ({loser} resigned)"
+    assert page.inner_text("#status") == f"Game over: {said}"
+    assert page.locator("[data-phase]").first.text_content() == f"Game over: {said}"
+
+
 def show_a_selection(page) -> None:
     """Select a piece so the screenshot shows its legal end positions, if one can be selected."""
     settle(page)

@@ -108,7 +108,7 @@ class TerminalGame:
         self.show()
         outcome = self.match.state.outcome
         assert outcome is not None
-        self.console.print(Panel(f"Game over: [bold]{outcome.result}[/bold] ({outcome.reason})"))
+        self.console.print(Panel(f"Game over: [bold]{outcome.verdict}[/bold] ({outcome.reason})"))
 
     def step(self) -> None:
         state = self.match.state

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from .words import hits_phrase
+from .words import hits_phrase, verdict
 
 EVENT_KINDS: dict[str, type[Event]] = {}
 
@@ -351,7 +351,7 @@ class GameOver(Event):
     reason: str
 
     def describe(self) -> str:
-        return f"game over: {self.result} ({self.reason})"
+        return f"game over: {verdict(self.result)} ({self.reason})"
 
 
 # --- measured-table naval games (Naval Warfare 1500-1850) -------------------------------------------

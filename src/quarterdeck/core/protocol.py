@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from .dice import Dice
 from .errors import IllegalAction, NotationError, unknown_scenario
 from .events import Event, GameOver, Resigned
-from .words import counted
+from .words import counted, verdict
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -56,6 +56,11 @@ class Outcome:
     returns: tuple[float, ...]
     result: str
     reason: str
+
+    @property
+    def verdict(self) -> str:
+        """The result as a player says it: "dutch won", "a draw"."""
+        return verdict(self.result)
 
     def to_json(self) -> dict[str, Any]:
         return {"returns": list(self.returns), "result": self.result, "reason": self.reason}
@@ -352,7 +357,7 @@ class State(ABC):
         """One line for logs: whose decision and what phase."""
         player = self.current_player()
         if player == TERMINAL and self.outcome:
-            return f"game over: {self.outcome.result} ({self.outcome.reason})"
+            return f"game over: {self.outcome.verdict} ({self.outcome.reason})"
         if player == CHANCE:
             return "chance"
         return ", ".join(self.players[p] for p in self.acting_players()) + " to decide"

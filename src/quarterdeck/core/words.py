@@ -11,3 +11,8 @@ def counted(n: int, noun: str, plural: str = "") -> str:
 def hits_phrase(hits: int) -> str:
     """'no hit', '1 hit', '3 hits'."""
     return counted(hits, "hit") if hits else "no hit"
+
+
+def verdict(result: str) -> str:
+    """A game's result as a player says it: 'dutch won', 'a draw' (`result` is the winner or 'draw')."""
+    return "a draw" if result == "draw" else f"{result} won"

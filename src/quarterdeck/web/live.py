@@ -116,7 +116,7 @@ class LiveGame:
         """Apply one move in notation for a seat (or `chance`); the state is unchanged on error."""
         state = self.state
         if self.outcome is not None:
-            raise IllegalAction("game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})")
+            raise IllegalAction("game-over", f"the game is over: {self.outcome.verdict} ({self.outcome.reason})")
         player = CHANCE if seat == CHANCE_SEAT else state.players.index(seat)
         action = state.text_to_action(text, None if player == CHANCE else player)
         if isinstance(action, Resign):
@@ -183,7 +183,7 @@ class LiveGame:
 
     def _refuse_if_over(self) -> None:
         if self.outcome is not None:
-            raise IllegalAction("game-over", f"the game is over ({self.outcome.result}: {self.outcome.reason})")
+            raise IllegalAction("game-over", f"the game is over: {self.outcome.verdict} ({self.outcome.reason})")
 
     def _seat_for(self, text: str, allowed: frozenset[str]) -> str:
         ordered = [seat for seat in self.state.players if seat in allowed]
@@ -277,7 +277,7 @@ class LiveGame:
             "seats": list(state.players),
             "you": [seat for seat in state.players if seat in seats],
             "to_act": acting,
-            "describe": state.describe() if outcome is None else f"game over: {outcome.result} ({outcome.reason})",
+            "describe": state.describe() if outcome is None else f"game over: {outcome.verdict} ({outcome.reason})",
             "draw_offer": self.row.draw_offer,
             "state": state.to_json(viewer=viewer),
             "legal": legal,

@@ -127,7 +127,7 @@ def show_move(console: Console, number: int, seat: str, text: str, events: list[
 
 def show_result(console: Console, state: State) -> None:
     if state.outcome:
-        console.print(f"Result: [bold]{escape(state.outcome.result)}[/bold] ({escape(state.outcome.reason)})")
+        console.print(f"Result: [bold]{escape(state.outcome.verdict)}[/bold] ({escape(state.outcome.reason)})")
 
 
 class Stepper:

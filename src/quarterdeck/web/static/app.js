@@ -5,7 +5,7 @@
 // the client only draws it (with the game's own module from /static/games/<game>.js) and posts
 // notation back. A turn being planned is "previewed" by the server, so it can be taken back until
 // it is committed; updates arrive over a WebSocket with a version number.
-import { eventSquares, parseSquare, squareName, turnsOf } from "./board.js";
+import { eventSquares, parseSquare, resultWords, squareName, turnsOf } from "./board.js";
 
 const app = document.getElementById("app");
 
@@ -325,7 +325,7 @@ function gamesTable(games) {
       h("td", {}, `${g.game} (${g.scenario || "standard"})`),
       h("td", {}, Object.entries(g.players).map(([seat, who]) => `${seat}: ${who}`).join(", ")),
       h("td", {}, g.version),
-      h("td", {}, g.status === "finished" ? `${g.result} (${g.termination})` : "in play"),
+      h("td", {}, g.status === "finished" ? `${resultWords(g.result)} (${g.termination})` : "in play"),
       h("td", {}, h("a", { href: `/game/${g.id}`, onclick: (e) => { e.preventDefault(); navigate(`/game/${g.id}`); } },
         saved.game(g.id) && g.status === "ongoing" ? "Resume" : g.status === "finished" ? "Replay" : "Watch")))));
 }

@@ -17,6 +17,16 @@ export function sideColour(side, seats = []) {
   return FALLBACK[index % FALLBACK.length];
 }
 
+/** A result as a player says it: "dutch won", "a draw" (`result` is the winner or "draw"). */
+export function resultWords(result) {
+  return result === "draw" ? "a draw" : `${result} won`;
+}
+
+/** The end of a game as the board's bridge says it: "Game over: dutch won (nightfall ...)". */
+export function gameOverText(outcome) {
+  return `Game over: ${resultWords(outcome.result)} (${outcome.reason})`;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {

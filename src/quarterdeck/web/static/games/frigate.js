@@ -14,7 +14,7 @@
 // (arrows, Enter as a click on the hex: cursorCells); what the server refuses is shown with the rule it
 // names. Under SiMove the other side's plots never reach this page before the reveal:
 // the server leaves them out of this seat's (or a spectator's) view.
-import { clickOrDrag, el, html, sideColour, withSelection } from "../board.js";
+import { clickOrDrag, el, gameOverText, html, sideColour, withSelection } from "../board.js";
 
 const R = 38; // hex radius, in pixels: the map is drawn at its natural size and scrolls
 const SQRT3 = Math.sqrt(3);
@@ -580,7 +580,7 @@ function hitLabels(ctx, state, layer) {
 
 // --- the bridge: clock and wind ---------------------------------------------------------------------------
 function phaseText(state) {
-  if (state.outcome) return `Game over: ${state.outcome.result} (${state.outcome.reason})`;
+  if (state.outcome) return gameOverText(state.outcome);
   if (state.windows.length) {
     return `${state.end_round ? "End of segment: last fire and melee" : "Fire window"}: ${pretty(state.windows[0])}`;
   }

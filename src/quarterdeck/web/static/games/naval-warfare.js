@@ -12,7 +12,7 @@
 // dragging the ghost's bow round, the mouse wheel over it or the end-turn field; the page writes the
 // book's notation (`move Revenge turn +30 run 5.00 turn -15`) and plans it, and the server accepts
 // it or names the rule it breaks. Under the "by eye" option no area, fan, bearing or grid is drawn.
-import { el, html, sideColour } from "../board.js";
+import { el, gameOverText, html, sideColour } from "../board.js";
 
 const MOUNTS = ["port", "starboard", "ahead", "astern"];
 const FAN_TAN = Math.tan((15 * Math.PI) / 180); // rule 10: 15 degrees either side of the beam
@@ -151,7 +151,7 @@ function limitsText(state, ship) {
 }
 
 function phaseText(state) {
-  if (state.outcome) return `Game over: ${state.outcome.result} (${state.outcome.reason})`;
+  if (state.outcome) return gameOverText(state.outcome);
   const [what, kind, player] = state.agenda[0] || [];
   if (what === "roll") return `Throwing for ${kind}`;
   const who = state.sides[player];
