@@ -233,7 +233,9 @@ def test_a_short_game_at_one_screen_by_clicking(page, server, game):
     assert screenshot_taken or page.inner_text("#status").startswith("Game over")
 
 
-@pytest.mark.parametrize(("game", "loser", "winner"), [("naval-warfare", "english", "spanish"), ("frigate", "blue", "red")])
+@pytest.mark.parametrize(
+    ("game", "loser", "winner"), [("naval-warfare", "english", "spanish"), ("frigate", "blue", "red")]
+)
 def test_a_finished_battle_says_who_won_above_the_table_too(page, server, game, loser, winner):
     """The dice books' bridge said "Game over: spanish (...)", which left a player asking which way."""
     created = create_game(server, game, "local")
