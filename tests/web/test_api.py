@@ -49,6 +49,7 @@ def test_a_game_that_sets_its_own_slips_says_so_while_its_computer_thinks():
     naval, rigger = games.get("naval-warfare"), games.get("square-rigger")
     assert "slipping on 60% of its decisions" in describe_level("ai:1", naval)["about"]
     assert "slipping on 20% of its decisions" in describe_level("ai:2", naval)["about"]
+    assert "slipping on 10% of its decisions" in describe_level("ai:2", games.get("napoleonic-chess"))["about"]
     assert "slipping" not in describe_level("ai:2", rigger)["about"]
     assert "slipping on 25% of its decisions" in describe_level("ai:1", rigger)["about"]
 

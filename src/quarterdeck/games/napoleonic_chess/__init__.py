@@ -32,10 +32,13 @@ class NapoleonicChess(Game):
     # The position key holds all the evaluation reads. An iteration costs about 1.5 ms here, so ai:1,
     # ai:4 and ai:5 search the iterations their move times hold (benchmarks/bench_levels.py, docs/ai.md).
     # Every level learns its evaluation scale while searching: a fixed scale of 2 for ai:5 won from its
-    # own first turn but lost to ai:4 and ai:2 from varied openings (docs/ai.md).
+    # own first turn but lost to ai:4 and ai:2 from varied openings (docs/ai.md). ai:2 slips on one
+    # decision in ten: its 100 iterations otherwise play so close to ai:5 that ai:5 stood only +263
+    # over it, short of the ladder's +300, while ai:2 beat the beginner in all of 100 games.
     hook_search_settings = {
         "exact_keys": True,
         "level_iterations": {1: 12, 4: 800, 5: 2800},
+        "level_settings": {2: {"slip": 0.1}},
     }
     hook_terminal_view = TerminalView()
     hook_board_notes = staticmethod(board_notes)
