@@ -505,7 +505,7 @@ def test_by_eye_no_area_fan_bearing_or_grid_is_drawn(page, server):
 
 def test_the_whole_table_and_the_zoom_are_a_keypress_away(page, server):
     """Gravelines: the table opens on the ships with sea round them, so the Flanders banks to leeward
-    are out of sight; "Whole table" shows all 72 by 36 inches and the banks, and the zoom widens the
+    are out of sight; "Whole table" shows all 72 by 36 inches, its edges and the banks, and the zoom widens the
     drawing. Pressed with Enter, each button keeps the keyboard focus for the next press."""
     created = create(server, "local", scenario="gravelines")
     open_game(page, server, created["id"], created["token"])
@@ -517,6 +517,12 @@ def test_the_whole_table_and_the_zoom_are_a_keypress_away(page, server):
     settle(page)
     assert "from 0 to 72 inches east and 0 to 36 inches north" in table.get_attribute("aria-label")
     assert page.locator('.naval-table .land[data-land="Flanders banks"]').is_visible()
+    # the four edges are drawn inside the picture, greyed beyond: a hull lying across one is seen whole
+    drawn, sea = table.bounding_box(), page.locator(".naval-table rect.sea").bounding_box()
+    inch = float(table.get_attribute("data-frame").split()[4])
+    assert sea["x"] - drawn["x"] >= 2 * inch and sea["y"] - drawn["y"] >= 2 * inch
+    assert drawn["x"] + drawn["width"] - sea["x"] - sea["width"] >= 2 * inch
+    assert drawn["y"] + drawn["height"] - sea["y"] - sea["height"] >= 2 * inch
     assert page.locator('button[data-view="whole"]').get_attribute("aria-pressed") == "true"
     assert page.evaluate("() => document.activeElement.dataset.view") == "whole"
     width = table.bounding_box()["width"]

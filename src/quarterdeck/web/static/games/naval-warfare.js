@@ -18,6 +18,7 @@ const MOUNTS = ["port", "starboard", "ahead", "astern"];
 const FAN_TAN = Math.tan((15 * Math.PI) / 180); // rule 10: 15 degrees either side of the beam
 const REACH = 16; // inches: the longest range band (a long battery's long range)
 const MARGIN = 4; // inches of sea shown round the ships
+const EDGE = 2.5; // inches drawn beyond the table's edges, so that a hull lying across one is seen whole, and her name
 const LEAST = { width: 18, height: 10 }; // the smallest piece of table the ships' view shows
 const MIN_SCALE = 14; // pixels an inch: a 1-inch Armada hull stays a hull you can see and grip
 const ZOOMS = [1, 1.5, 2, 3];
@@ -178,7 +179,7 @@ function room() {
 /** The piece of table drawn (the ships with some sea round them, or the whole table) and its scale. */
 function frame(ctx, state) {
   const table = state.table;
-  let box = { x0: 0, y0: 0, x1: table.width, y1: table.height };
+  let box = { x0: -EDGE, y0: -EDGE, x1: table.width + EDGE, y1: table.height + EDGE };
   if (!view.whole) {
     const points = [];
     for (const ship of state.ships.filter(inPlay)) {
@@ -201,12 +202,13 @@ function frame(ctx, state) {
   return { ...box, scale, width: Math.ceil((box.x1 - box.x0) * scale), height: Math.ceil((box.y1 - box.y0) * scale) };
 }
 
+/** The box round the points, at least LEAST wide and high, moved (not cut) to keep within EDGE of the table. */
 function grow(x0, x1, y0, y1, table) {
   const span = (low, high, least, size) => {
     let [a, b] = [Math.floor(low), Math.ceil(high)];
     while (b - a < Math.min(least, size)) { a -= 1; b += 1; }
-    const shift = Math.max(0, -a) - Math.max(0, b - size);
-    return [Math.max(0, a + shift), Math.min(size, b + shift)];
+    const shift = Math.max(0, -EDGE - a) - Math.max(0, b - size - EDGE);
+    return [Math.max(-EDGE, a + shift), Math.min(size + EDGE, b + shift)];
   };
   const [a, b] = span(x0, x1, LEAST.width, table.width);
   const [c, d] = span(y0, y1, LEAST.height, table.height);
@@ -238,7 +240,8 @@ export function draw(ctx) {
     viewBox: `0 0 ${f.width} ${f.height}`, class: "board-svg naval-table", style: `width: ${f.width}px`,
     "data-frame": [f.x0, f.y0, f.x1, f.y1, f.scale].join(" "),
     role: "group", "aria-label": `the table, ${state.table.width} by ${state.table.height} inches; shown from ` +
-      `${f.x0} to ${f.x1} inches east and ${f.y0} to ${f.y1} inches north`,
+      `${Math.max(0, f.x0)} to ${Math.min(state.table.width, f.x1)} inches east and ` +
+      `${Math.max(0, f.y0)} to ${Math.min(state.table.height, f.y1)} inches north`,
   });
   svg.addEventListener("pointerdown", () => { turnEndsInClick = false; }, { capture: true });
   svg.append(patterns(state));
@@ -314,20 +317,23 @@ function patterns(state) {
 }
 
 function sea(ctx, f, layer, aids) {
-  const water = el("rect", { x: 0, y: 0, width: f.width, height: f.height, fill: "#dbeafe", class: "sea" });
-  water.addEventListener("click", (event) => clickSea(event));
-  layer.append(water);
-  // The table's edges: a run that ends beyond one disengages the ship.
-  layer.append(el("rect", { x: px(f, 0), y: py(f, ctx.state.table.height), width: ctx.state.table.width * f.scale,
-    height: ctx.state.table.height * f.scale, fill: "none", stroke: "#1e3a8a", "stroke-width": 2, "pointer-events": "none" }));
+  // Beyond the table's edges, greyed: a run that ends there disengages the ship.
+  const beyond = el("rect", { x: 0, y: 0, width: f.width, height: f.height, fill: "#cbd5e1", class: "off-table" });
+  const water = el("rect", { x: px(f, 0), y: py(f, ctx.state.table.height), width: ctx.state.table.width * f.scale,
+    height: ctx.state.table.height * f.scale, fill: "#dbeafe", stroke: "#1e3a8a", "stroke-width": 2, class: "sea" });
+  for (const rect of [beyond, water]) rect.addEventListener("click", (event) => clickSea(event));
+  layer.append(beyond, water);
   if (!aids) return; // by eye: no ruler on the table
   const grid = el("g", { class: "grid", "pointer-events": "none" });
-  for (let x = Math.ceil(f.x0 / 6) * 6; x <= f.x1; x += 6) {
-    grid.append(el("line", { x1: px(f, x), y1: 0, x2: px(f, x), y2: f.height, stroke: "#93c5fd", "stroke-width": 1 }));
+  const { width, height } = ctx.state.table;
+  const [west, east] = [px(f, Math.max(0, f.x0)), px(f, Math.min(width, f.x1))]; // the lines stay on the table
+  const [south, north] = [py(f, Math.max(0, f.y0)), py(f, Math.min(height, f.y1))];
+  for (let x = Math.max(0, Math.ceil(f.x0 / 6) * 6); x <= Math.min(width, f.x1); x += 6) {
+    grid.append(el("line", { x1: px(f, x), y1: north, x2: px(f, x), y2: south, stroke: "#93c5fd", "stroke-width": 1 }));
     if (x > f.x0) grid.append(el("text", { x: px(f, x), y: f.height - 4, class: "naval-coord" }, `${x}"`));
   }
-  for (let y = Math.ceil(f.y0 / 6) * 6; y <= f.y1; y += 6) {
-    grid.append(el("line", { x1: 0, y1: py(f, y), x2: f.width, y2: py(f, y), stroke: "#93c5fd", "stroke-width": 1 }));
+  for (let y = Math.max(0, Math.ceil(f.y0 / 6) * 6); y <= Math.min(height, f.y1); y += 6) {
+    grid.append(el("line", { x1: west, y1: py(f, y), x2: east, y2: py(f, y), stroke: "#93c5fd", "stroke-width": 1 }));
     if (y > f.y0 && y < f.y1) grid.append(el("text", { x: 14, y: py(f, y) - 3, class: "naval-coord" }, `${y}"`));
   }
   layer.append(grid);
